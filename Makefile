@@ -1,0 +1,52 @@
+# Two entry points: `make serve` and `make test`. Both set everything up on a fresh machine.
+SHELL := /bin/bash
+export NO_MKDOCS_2_WARNING := 1
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+
+.PHONY: serve test build site wheel catalogs chromium unit browser clean
+
+serve: build
+	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
+	$(PY) -m tools.serve --host $(HOST) --port $(PORT) site
+
+test: build chromium
+	$(PY) -m pytest
+
+unit: $(VENV)/.installed catalogs
+	$(PY) -m pytest tests/unit rules_core calculators
+
+browser: build chromium
+	$(PY) -m pytest tests/browser
+
+build: site
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+catalogs: $(VENV)/.installed
+	$(PY) tools/compile_catalogs.py
+
+wheel: $(VENV)/.installed catalogs
+	rm -rf dist build
+	$(PY) -m build --wheel --no-isolation --outdir dist . > /dev/null
+	@ls dist/*.whl
+
+site: wheel node_modules/.installed
+	$(PY) -m mkdocs build --strict --quiet
+
+chromium: $(VENV)/.installed
+	$(PY) -m tools.chromium --ensure
+
+clean:
+	rm -rf site dist build *.egg-info

@@ -1,0 +1,101 @@
+"""Calculators: rules from ``rules_core`` turned into localized verdicts.
+
+:func:`evaluate` is the single entry point used by the CLI, the tests, the
+build-time renderer and the browser bridge.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
+from calculators.registry import CALCULATORS
+from calculators.spec import Calculator, Field, Outcome
+from rules_core.errors import RuleError
+
+__all__ = ["CALCULATORS", "LANGUAGES", "Calculator", "Field", "Outcome", "evaluate"]
+
+#: How much of a bad value an error message quotes.
+QUOTE_LIMIT = 40
+
+
+def quote(value: object) -> str:
+    """The bad value as shown inside an error message, shortened."""
+    text = str(value)
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "\u2026"
+
+
+def field_label(t: Translator, calc_id: str, field: str) -> str:
+    key = f"{calc_id}.{field}.label"
+    return t(key) if t.has(key) else field
+
+
+def error_message(t: Translator, calc_id: str, err: RuleError) -> str:
+    """The localized sentence for a rule error, naming the field's label."""
+    code = err.code
+    if code == "out_of_range":
+        low, high = err.params.get("minimum"), err.params.get("maximum")
+        code = "out_of_range" if low is not None and high is not None else ("too_small" if low is not None else "too_large")
+    key = f"{calc_id}.error.{code}" if t.has(f"{calc_id}.error.{code}") else f"error.{code}"
+    params = {k: quote(v) if isinstance(v, str) else v for k, v in err.params.items()}
+    return t(key, label=field_label(t, calc_id, err.field), value=quote(err.value), **params)
+
+
+def _verdict(calc_id: object, lang: str, errors: list[dict[str, str]], outcome: Outcome | None = None,
+             hidden: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+    return {
+        "id": calc_id if isinstance(calc_id, str) else str(calc_id),
+        "lang": lang,
+        "ok": outcome is not None and not errors,
+        "result": outcome.result if outcome is not None and not errors else None,
+        "summary": outcome.summary if outcome is not None and not errors else "",
+        "details": list(outcome.details) if outcome is not None and not errors else [],
+        "errors": errors,
+        "hidden_fields": sorted(hidden),
+    }
+
+
+def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANGUAGE) -> dict[str, Any]:
+    """Apply calculator ``calc_id`` to the typed ``inputs``, worded in ``lang``.
+
+    Returns ``{"id", "lang", "ok", "result", "summary", "details", "errors",
+    "hidden_fields"}``. Invalid input never raises: it gives ``ok: False``,
+    no result, and one localized error per offending field.
+
+    >>> v = evaluate("naruto-rounds", {"players": "24"}, "en")
+    >>> v["ok"], v["result"]
+    (True, {'swiss_rounds': 4, 'final_phase': 'top8'})
+    >>> evaluate("naruto-rounds", {"players": "3"}, "fr")["errors"][0]["field"]
+    'players'
+    """
+    if lang not in LANGUAGES:
+        t = Translator(REFERENCE_LANGUAGE)
+        message = t("error.unknown_language", value=quote(lang), languages=", ".join(LANGUAGES))
+        return _verdict(calc_id, REFERENCE_LANGUAGE, [{"field": "lang", "message": message}])
+    t = Translator(lang)
+    spec = CALCULATORS.get(calc_id) if isinstance(calc_id, str) else None
+    if spec is None:
+        message = t("error.unknown_calculator", value=quote(calc_id), known=", ".join(sorted(CALCULATORS)))
+        return _verdict(calc_id, lang, [{"field": "id", "message": message}])
+    raw = {str(k): ("" if v is None else str(v)) for k, v in inputs.items()} if isinstance(inputs, Mapping) else {}
+    hidden = spec.hidden(raw) if spec.hidden else set()
+    errors: list[dict[str, str]] = []
+    values: dict[str, Any] = {}
+    for field in spec.fields:
+        if field.name in hidden:
+            continue
+        try:
+            value = field.parse(raw.get(field.name, "") or field.default)
+        except RuleError as err:
+            errors.append({"field": field.name, "message": error_message(t, spec.id, err)})
+            continue
+        if value is None and field.required:
+            errors.append({"field": field.name, "message": error_message(t, spec.id, RuleError(field.name, "required"))})
+        values[field.name] = value
+    if errors:
+        return _verdict(spec.id, lang, errors, hidden=hidden)
+    try:
+        outcome = spec.run(values, t)
+    except RuleError as err:
+        return _verdict(spec.id, lang, [{"field": err.field, "message": error_message(t, spec.id, err)}], hidden=hidden)
+    return _verdict(spec.id, lang, [], outcome, hidden)

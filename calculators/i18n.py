@@ -1,0 +1,52 @@
+"""Message catalogs: gettext ``.mo`` files compiled from ``locale/<lang>/LC_MESSAGES/<domain>.po``.
+
+Message ids are stable keys (``naruto-rounds.players.label``); English is the
+reference language. Each calculator family has its own domain so catalogs can
+grow independently; keys must be unique across domains (a unit test checks).
+Messages use ``str.format`` placeholders (``{players}``).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from pathlib import Path
+
+LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
+REFERENCE_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+def domains() -> tuple[str, ...]:
+    """Every catalog domain, found from the reference language's compiled ``.mo`` files."""
+    return tuple(sorted(p.stem for p in (LOCALE_DIR / REFERENCE_LANGUAGE / "LC_MESSAGES").glob("*.mo")))
+
+
+@functools.lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, str]:
+    """All messages of ``lang`` as one dict (key -> text), merged over domains."""
+    messages: dict[str, str] = {}
+    for domain in domains():
+        mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+        with mo.open("rb") as fh:
+            translations = gettext.GNUTranslations(fh)
+        messages.update({k: v for k, v in translations._catalog.items() if isinstance(k, str) and k})
+    return messages
+
+
+class Translator:
+    """Looks up and formats messages in one language.
+
+    A missing key raises ``KeyError``: catalogs are checked complete by the
+    tests, so a missing key is a bug, never something to show a user.
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._messages = catalog(lang)
+
+    def __call__(self, key: str, **params: object) -> str:
+        return self._messages[key].format(**params)
+
+    def has(self, key: str) -> bool:
+        return key in self._messages

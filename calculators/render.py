@@ -1,0 +1,146 @@
+"""Build-time HTML for calculators: a marker in a page becomes a real form.
+
+A marker is an HTML comment on its own line: ``<!-- calc:ID -->``, optionally
+with presets ``<!-- calc:ID field=value ... -->`` (a preset field is fixed and
+not shown). The form is complete without any script: labelled fields, hints,
+a status line saying the calculator is starting, an empty verdict region.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+
+from calculators.i18n import LANGUAGES, Translator
+from calculators.registry import CALCULATORS
+from calculators.spec import Calculator, Field
+
+#: Any calculator marker, well-formed or not (a malformed one must fail the build, not vanish).
+ANY_MARKER = re.compile(r"<!--\s*calc:(.*?)-->", re.S)
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_PRESET = re.compile(r"([a-z_]+)=([A-Za-z0-9_-]+)")
+
+
+class MarkerError(ValueError):
+    """A calculator marker that names no calculator, or a bad preset."""
+
+
+def parse_marker(body: str) -> tuple[Calculator, dict[str, str]]:
+    """``"naruto-tiebreak mode=blitz"`` -> (spec, {"mode": "blitz"}); raise :class:`MarkerError`."""
+    words = body.split()
+    if not words or not _ID.fullmatch(words[0]) or words[0] not in CALCULATORS:
+        raise MarkerError(f"unknown calculator marker <!-- calc:{body.strip()} --> (known: {', '.join(sorted(CALCULATORS))})")
+    spec = CALCULATORS[words[0]]
+    presets: dict[str, str] = {}
+    for word in words[1:]:
+        match = _PRESET.fullmatch(word)
+        names = {f.name for f in spec.fields}
+        if not match or match.group(1) not in names:
+            raise MarkerError(f"bad preset {word!r} in marker for {spec.id} (fields: {', '.join(sorted(names))})")
+        field = spec.field(match.group(1))
+        if field.kind == "choice" and match.group(2) not in field.choices:
+            raise MarkerError(f"preset {word!r} for {spec.id}: not one of {field.choices}")
+        presets[match.group(1)] = match.group(2)
+    return spec, presets
+
+
+def instance_id(spec: Calculator, presets: dict[str, str]) -> str:
+    """The DOM/URL id of one calculator on a page: ``calc-`` + its id, plus preset values.
+
+    The prefix keeps it apart from the heading ids of the rules (``naruto-rounds``).
+    """
+    return "-".join(["calc", spec.id, *presets.values()])
+
+
+def _attrs(**attrs: object) -> str:
+    parts = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        parts.append(name if value is True else f'{name}="{escape(str(value), quote=True)}"')
+    return " ".join(parts)
+
+
+def _field_html(t: Translator, spec: Calculator, uid: str, field: Field) -> str:
+    fid = f"{uid}-{field.name}"
+    label = t(f"{spec.id}.{field.name}.label")
+    hint_key = f"{spec.id}.{field.name}.hint"
+    hint = f'<p class="calc-hint" id="{fid}-hint">{escape(t(hint_key))}</p>' if t.has(hint_key) else ""
+    described = f"{fid}-hint" if hint else None
+    error = f'<p class="calc-error" id="{fid}-error" role="alert" hidden></p>'
+    if field.kind == "choice":
+        options = "".join(
+            f'<label class="calc-choice"><input {_attrs(type="radio", name=field.name, value=choice, checked=(choice == field.default))}>'
+            f"<span>{escape(t(f'{spec.id}.{field.name}.{choice}'))}</span></label>"
+            for choice in field.choices
+        )
+        return (
+            f'<fieldset class="calc-field" data-field="{field.name}" id="{fid}" {_attrs(aria_describedby=described)}>'
+            f"<legend>{escape(label)}</legend>{hint}<div class=\"calc-choices\">{options}</div>{error}</fieldset>"
+        )
+    common = dict(id=fid, name=field.name, aria_describedby=described, autocomplete="off", spellcheck="false")
+    if field.multiline:
+        control = f"<textarea {_attrs(rows=8, **common)}></textarea>"
+    else:
+        inputmode = field.inputmode or ("numeric" if field.kind == "integer" else None)
+        control = f"<input {_attrs(type='text', inputmode=inputmode, value=field.default or None, **common)}>"
+    return (
+        f'<div class="calc-field" data-field="{field.name}"><label for="{fid}">{escape(label)}</label>'
+        f"{hint}{control}{error}</div>"
+    )
+
+
+def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | None = None) -> str:
+    """The calculator's HTML in ``lang``: form, status line, verdict region."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    presets = presets or {}
+    t = Translator(lang)
+    uid = instance_id(spec, presets)
+    fields = "".join(
+        f'<input type="hidden" name="{f.name}" value="{escape(presets[f.name])}">' if f.name in presets
+        else _field_html(t, spec, uid, f)
+        for f in spec.fields
+    )
+    data = _attrs(
+        class_="calc",
+        id=uid,
+        role="region",
+        aria_labelledby=f"{uid}-title",
+        data_calc=spec.id,
+        data_lang=lang,
+        data_state="loading",
+        data_presets=json.dumps(presets, sort_keys=True) if presets else None,
+        data_widget=spec.widget,
+        data_msg_ready=t("ui.ready"),
+        data_msg_failed=t("ui.failed"),
+        data_msg_internal=t("ui.internal"),
+    )
+    return (
+        f"<div {data}>"
+        f'<p class="calc-title" id="{uid}-title">{escape(t(f"{spec.id}.title"))}</p>'
+        f'<form class="calc-form" novalidate>{fields}</form>'
+        f'<p class="calc-status" role="status">{escape(t("ui.loading"))}</p>'
+        f'<button type="button" class="calc-retry md-button" hidden>{escape(t("ui.retry"))}</button>'
+        f'<div class="calc-verdict" aria-live="polite" aria-atomic="true">'
+        f'<p class="calc-summary"></p><ul class="calc-details"></ul></div>'
+        f"</div>"
+    )
+
+
+def expand_markers(html: str, lang: str) -> str:
+    """Replace every calculator marker in ``html``; raise :class:`MarkerError` on an unknown one."""
+
+    seen: set[str] = set()
+
+    def replace(match: re.Match[str]) -> str:
+        spec, presets = parse_marker(match.group(1))
+        uid = instance_id(spec, presets)
+        if uid in seen:
+            raise MarkerError(f"calculator {uid} appears twice on one page; give one of them a preset")
+        seen.add(uid)
+        return render_calculator(spec, lang, presets)
+
+    return ANY_MARKER.sub(replace, html)

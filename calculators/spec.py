@@ -1,0 +1,101 @@
+"""What a calculator is: its fields (type, bounds) and the rule it applies.
+
+A calculator module defines ``SPEC = Calculator(...)``; its ``run(values, t)``
+receives the parsed field values and a :class:`~calculators.i18n.Translator`,
+calls ``rules_core`` and returns an :class:`Outcome` (machine result plus the
+localized wording). ``rules_core`` errors raised by ``run`` become localized
+field errors in :func:`calculators.evaluate`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from rules_core.errors import OutOfRange, RuleError
+
+#: Longest text accepted in a one-line field, in characters.
+MAX_LINE_FIELD = 100
+_INTEGER = re.compile(r"[+\-\u2212]?[0-9]+")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a calculator.
+
+    ``kind`` is ``integer`` (whole number, optional ``minimum``/``maximum``),
+    ``choice`` (one of ``choices``) or ``text`` (free text, up to
+    ``max_length`` characters; ``multiline`` for lists).
+    """
+
+    name: str
+    kind: str
+    required: bool = True
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    default: str = ""
+    multiline: bool = False
+    max_length: int = MAX_LINE_FIELD
+    inputmode: str = ""
+
+    def parse(self, raw: str) -> Any:
+        """Turn the typed string into a value, or raise a :class:`RuleError` naming this field.
+
+        Empty input gives ``None`` (the caller decides if it is required).
+        """
+        text = raw.strip() if not self.multiline else raw
+        if len(text) > self.max_length:
+            raise RuleError(self.name, "too_long", None, limit=self.max_length, length=len(text))
+        if not text.strip():
+            return None
+        if self.kind == "integer":
+            if not _INTEGER.fullmatch(text):
+                raise RuleError(self.name, "not_integer", text)
+            number = int(text.replace("\u2212", "-"))
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise OutOfRange(self.name, number, self.minimum, self.maximum)
+            return number
+        if self.kind == "choice":
+            value = text.strip().lower()
+            if value not in self.choices:
+                raise RuleError(self.name, "not_a_choice", text, choices=", ".join(self.choices))
+            return value
+        return text
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a calculator found: the machine ``result`` and its wording."""
+
+    result: dict[str, Any]
+    summary: str
+    details: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: an id, its fields and the function applying the rule.
+
+    ``widget`` names an optional script that enriches the page (a checklist, a
+    tracker); it listens to the ``calc:verdict`` event the page dispatches.
+    ``hidden(raw_inputs)`` optionally names fields that the current inputs make
+    irrelevant: they are neither validated nor passed to ``run``, and the page
+    hides them.
+    """
+
+    id: str
+    fields: tuple[Field, ...]
+    run: Callable[[dict[str, Any], Any], Outcome]
+    hidden: Callable[[Mapping[str, str]], set[str]] | None = None
+    #: Optional page widget: ``static/widgets/<widget>.js`` exporting ``mount(el)``.
+    widget: str | None = None
+
+    def field(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)

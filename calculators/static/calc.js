@@ -1,0 +1,141 @@
+// Mounts the calculators of a page (forms rendered at build time) and runs them in a
+// Web Worker. Pages without a calculator load no engine byte. Verdicts are written with
+// textContent only. Each calculator exposes data-state (loading | ready | error) and,
+// after each evaluation, data-result (the verdict's machine result as JSON), and fires a
+// "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
+const calculators = [...document.querySelectorAll(".calc[data-calc]")];
+const latest = new Map(); // calculator element -> seq of its latest request
+const waiting = new Map(); // seq -> calculator element
+let worker = null;
+let seq = 0;
+let loggedInternal = false;
+
+function setState(el, state) {
+  el.dataset.state = state;
+  const status = el.querySelector(".calc-status");
+  const retry = el.querySelector(".calc-retry");
+  if (state === "ready") status.textContent = el.dataset.msgReady;
+  if (state === "error") status.textContent = el.dataset.msgFailed;
+  retry.hidden = state !== "error";
+}
+
+function startEngine() {
+  if (worker) worker.terminate();
+  waiting.clear();
+  calculators.forEach((el) => { el.dataset.state = "loading"; });
+  worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = ({ data }) => {
+    if (data.type === "ready") {
+      calculators.forEach((el) => { setState(el, "ready"); evaluate(el, false); });
+    } else if (data.type === "failed") {
+      console.error("calculator engine failed to start:", data.detail);
+      calculators.forEach((el) => setState(el, "error"));
+    } else {
+      const el = waiting.get(data.seq);
+      waiting.delete(data.seq);
+      if (el && latest.get(el) === data.seq) {
+        data.type === "verdict" ? render(el, data.verdict) : internal(el, data.detail);
+      }
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    console.error("calculator engine failed:", event.message || "worker error");
+    calculators.forEach((el) => setState(el, "error"));
+  };
+}
+
+function inputs(el) {
+  const values = {};
+  for (const [name, value] of new FormData(el.querySelector("form"))) values[name] = String(value);
+  return values;
+}
+
+function isBlank(el) {
+  return [...el.querySelectorAll("form input:not([type=hidden]):not([type=radio]), form textarea")]
+    .every((control) => control.value.trim() === "");
+}
+
+// Ask the engine for a verdict. `always` is false on start-up: an untouched form stays quiet.
+function evaluate(el, always = true) {
+  if (el.dataset.state !== "ready") return;
+  if (!always && isBlank(el)) return;
+  seq += 1;
+  latest.set(el, seq);
+  waiting.set(seq, el);
+  worker.postMessage({ type: "eval", seq, calc: el.dataset.calc, inputs: inputs(el), lang: el.dataset.lang });
+}
+
+function clearErrors(el) {
+  for (const box of el.querySelectorAll(".calc-error")) {
+    box.hidden = true;
+    box.textContent = "";
+  }
+  for (const control of el.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+  for (const control of el.querySelectorAll("[data-error-for]")) {
+    control.setAttribute("aria-describedby", control.dataset.describedby || "");
+    delete control.dataset.errorFor;
+  }
+}
+
+function showError(el, field, message) {
+  const box = el.querySelector(`[data-field="${CSS.escape(field)}"] .calc-error`);
+  if (!box) return false;
+  box.textContent = message;
+  box.hidden = false;
+  const controls = el.querySelectorAll(`[data-field="${CSS.escape(field)}"] input, [data-field="${CSS.escape(field)}"] textarea`);
+  for (const control of controls) {
+    control.setAttribute("aria-invalid", "true");
+    if (control.dataset.describedby === undefined) control.dataset.describedby = control.getAttribute("aria-describedby") || "";
+    control.dataset.errorFor = field;
+    control.setAttribute("aria-describedby", `${control.dataset.describedby} ${box.id}`.trim());
+  }
+  return true;
+}
+
+function render(el, verdict) {
+  const summary = el.querySelector(".calc-summary");
+  const details = el.querySelector(".calc-details");
+  clearErrors(el);
+  details.replaceChildren();
+  summary.textContent = "";
+  for (const box of el.querySelectorAll(".calc-field[data-field]")) {
+    box.hidden = verdict.hidden_fields.includes(box.dataset.field);
+  }
+  if (verdict.ok) {
+    summary.textContent = verdict.summary;
+    for (const line of verdict.details) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      details.append(item);
+    }
+    el.dataset.result = JSON.stringify(verdict.result);
+  } else {
+    const unplaced = verdict.errors.filter((error) => !showError(el, error.field, error.message));
+    summary.textContent = unplaced.map((error) => error.message).join(" ");
+    el.dataset.result = "null";
+  }
+  el.dispatchEvent(new CustomEvent("calc:verdict", { detail: verdict }));
+}
+
+function internal(el, detail) {
+  if (!loggedInternal) console.error("calculator internal error:", detail);
+  loggedInternal = true;
+  clearErrors(el);
+  el.querySelector(".calc-details").replaceChildren();
+  el.querySelector(".calc-summary").textContent = el.dataset.msgInternal;
+  el.dataset.result = "null";
+}
+
+if (calculators.length) {
+  for (const el of calculators) {
+    const form = el.querySelector("form");
+    form.addEventListener("input", () => evaluate(el));
+    form.addEventListener("submit", (event) => event.preventDefault());
+    el.querySelector(".calc-retry").addEventListener("click", startEngine);
+    if (el.dataset.widget) {
+      import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));
+    }
+  }
+  startEngine();
+}

@@ -1,0 +1,54 @@
+// The engine: Pyodide and our wheel, in a module Web Worker, all from this site.
+// Protocol: page -> {type: "eval", seq, calc, inputs, lang};
+// worker -> {type: "ready"} | {type: "failed", detail} | {type: "verdict", seq, verdict} | {type: "internal", seq, detail}.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+
+// Pyodide logs a missing wasm or stdlib and then never settles: check every file first.
+const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
+async function present(url) {
+  const response = await fetch(url, { method: "HEAD" });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+}
+
+async function boot() {
+  const response = await fetch(here("engine.json"));
+  if (!response.ok) throw new Error(`engine.json: HTTP ${response.status}`);
+  const { wheel } = await response.json();
+  await Promise.all([...RUNTIME.map((name) => here(`pyodide/${name}`)), here(wheel)].map(present));
+  const pyodide = await loadPyodide({ indexURL: here("pyodide/") });
+  const problems = [];
+  // loadPackage does not reject on a 404: check what it reports and returns.
+  const loaded = await pyodide.loadPackage(here(wheel), {
+    messageCallback: () => {},
+    errorCallback: (message) => problems.push(message),
+  });
+  if (problems.length || !loaded || loaded.length === 0) {
+    throw new Error(`wheel ${wheel} not loaded: ${problems.join("; ") || "nothing loaded"}`);
+  }
+  return pyodide.pyimport("calculators.bridge").evaluate_json;
+}
+
+const engine = boot();
+engine.then(
+  () => postMessage({ type: "ready" }),
+  (error) => postMessage({ type: "failed", detail: String(error && error.message || error) }),
+);
+
+self.onmessage = async (event) => {
+  const { seq, calc, inputs, lang } = event.data;
+  let evaluateJson;
+  try {
+    evaluateJson = await engine;
+  } catch {
+    return; // "failed" was already reported
+  }
+  try {
+    const verdict = JSON.parse(evaluateJson(calc, JSON.stringify(inputs), lang));
+    postMessage({ type: "verdict", seq, verdict });
+  } catch (error) {
+    postMessage({ type: "internal", seq, detail: String(error && error.message || error) });
+  }
+};

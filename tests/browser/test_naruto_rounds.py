@@ -1,0 +1,86 @@
+"""naruto-rounds end to end: the form rendered at build time, Python in a worker, the verdict."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import evaluate
+from tests.browser.conftest import ENGINE_TIMEOUT_MS
+
+LABELS = {"en": "Number of participants", "fr": "Nombre de participants", "it": "Numero di partecipanti"}
+EXPECTED_24 = {
+    "en": ("at least 4 Swiss rounds", "Top 8"),
+    "fr": ("au moins 4 rondes suisses", "Top 8"),
+    "it": ("almeno 4 turni svizzeri", "Top 8"),
+}
+PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_rounds_in_each_language(open_calc, page, lang):
+    calc = open_calc(PAGES[lang], "naruto-rounds")
+    field = page.get_by_label(LABELS[lang], exact=True)
+    field.fill("24")
+    summary = calc.locator(".calc-summary")
+    for words in EXPECTED_24[lang]:
+        expect(summary).to_contain_text(words)
+    cli = evaluate("naruto-rounds", {"players": "24"}, lang)["result"]
+    expect(calc).to_have_attribute("data-result", json.dumps(cli, separators=(",", ":")))
+
+    field.fill("3")
+    error = calc.locator(".calc-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_text(evaluate("naruto-rounds", {"players": "3"}, lang)["errors"][0]["message"])
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(summary).to_have_text("")  # no verdict next to an error
+    expect(calc).to_have_attribute("data-result", "null")
+
+
+def test_form_is_there_before_python(page, site_url):
+    """The HTML form is readable and says the calculator is starting, before any engine file loads."""
+    page.route(re.compile(r".*/calc/(worker\.js|pyodide/.*)$"), lambda route: None)  # never answered
+    page.goto(f"{site_url}/fr/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "loading")
+    expect(calc.locator(".calc-status")).to_have_text("Démarrage du calculateur…")
+    expect(page.get_by_label("Nombre de participants", exact=True)).to_have_attribute("inputmode", "numeric")
+
+
+def test_phone_viewport(playwright, browser, watch, site_url):
+    context = browser.new_context(**playwright.devices["Pixel 7"])
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(f"{site_url}/it/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    field = page.get_by_label(LABELS["it"], exact=True)
+    field.tap()
+    field.fill("8")
+    expect(calc.locator(".calc-summary")).to_contain_text("Top 4")
+    box = field.bounding_box()
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 412  # Pixel 7 is 412 px wide
+    context.close()
+    watch.check()
+
+
+def test_engine_failure_then_retry(open_calc, page, watch, site_url):
+    """The wasm answered 404: localized error and retry; once the file is back, retry works."""
+    watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly")
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}/fr/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc.locator(".calc-status")).to_contain_text("n'a pas pu démarrer")
+    retry = calc.get_by_role("button", name="Réessayer")
+    expect(retry).to_be_visible()
+    expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
+    page.unroute("**/pyodide.asm.wasm")
+    retry.click()
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(retry).to_be_hidden()
+    page.get_by_label("Nombre de participants", exact=True).fill("17")
+    expect(calc.locator(".calc-summary")).to_contain_text("Top 8")

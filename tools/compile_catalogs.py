@@ -1,0 +1,34 @@
+"""Compile every gettext catalog (``.po``) under calculators/locale into ``.mo`` with Babel.
+
+Run by ``make`` before the wheel and the site are built, and by the test
+session when a catalog is newer than its compiled file.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parents[1] / "calculators" / "locale"
+
+
+def compile_all(locale: Path = LOCALE) -> list[Path]:
+    written = []
+    for po in sorted(locale.glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=po.parts[-3], domain=po.stem)
+        with mo.open("wb") as fh:
+            write_mo(fh, catalog)
+        written.append(mo)
+    return written
+
+
+if __name__ == "__main__":
+    for path in compile_all():
+        print(f"compiled {path.relative_to(LOCALE.parent.parent)}", file=sys.stderr)
