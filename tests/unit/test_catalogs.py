@@ -1,0 +1,69 @@
+"""Message catalogs: every key in every language, same placeholders, keys unique across domains."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from calculators import CALCULATORS
+from calculators.i18n import LANGUAGES, LOCALE_DIR, REFERENCE_LANGUAGE, Translator
+
+
+def po_messages(lang: str) -> dict[str, dict[str, str]]:
+    """domain -> {key: text} read from the .po sources."""
+    out = {}
+    for po in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as fh:
+            out[po.stem] = {m.id: m.string for m in read_po(fh) if m.id}
+    return out
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+REFERENCE = po_messages(REFERENCE_LANGUAGE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalog_complete(lang):
+    messages = po_messages(lang)
+    assert sorted(messages) == sorted(REFERENCE), f"{lang}: domains differ"
+    problems = []
+    for domain, reference in REFERENCE.items():
+        for key, text in reference.items():
+            translated = messages[domain].get(key)
+            if not translated:
+                problems.append(f"{lang}/{domain}: missing {key}")
+            elif placeholders(translated) != placeholders(text):
+                problems.append(f"{lang}/{domain}: {key} placeholders {placeholders(translated)} != {placeholders(text)}")
+        problems += [f"{lang}/{domain}: extra key {k}" for k in set(messages[domain]) - set(reference)]
+    assert not problems, "\n".join(problems)
+
+
+def test_keys_unique_across_domains():
+    seen: dict[str, str] = {}
+    for domain, messages in REFERENCE.items():
+        for key in messages:
+            assert key not in seen, f"{key} is in both {seen[key]} and {domain}"
+            seen[key] = domain
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_calculator_has_its_words(lang):
+    t = Translator(lang)
+    for spec in CALCULATORS.values():
+        assert t.has(f"{spec.id}.title"), spec.id
+        for field in spec.fields:
+            assert t.has(f"{spec.id}.{field.name}.label"), f"{spec.id}.{field.name}.label"
+            for choice in field.choices:
+                assert t.has(f"{spec.id}.{field.name}.{choice}"), f"{spec.id}.{field.name}.{choice}"
+
+
+def test_compiled_catalogs_are_current():
+    for po in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        assert mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime, f"{mo} is stale"

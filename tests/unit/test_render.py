@@ -1,0 +1,118 @@
+"""Build-time forms: every marker renders in every language; a bad marker fails the build."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from calculators import CALCULATORS
+from calculators.i18n import LANGUAGES, Translator
+from calculators.render import MarkerError, expand_markers, parse_marker
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Collect(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def tags(html: str) -> list[tuple[str, dict[str, str | None]]]:
+    parser = Collect()
+    parser.feed(html)
+    return parser.tags
+
+
+def markers_in_docs() -> set[str]:
+    found = set()
+    for md in (ROOT / "docs").rglob("*.md"):
+        found |= {m.group(1).strip() for m in re.finditer(r"<!--\s*calc:(.*?)-->", md.read_text(encoding="utf-8"))}
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("calc_id", sorted(CALCULATORS))
+def test_each_calculator_renders_a_labelled_form(calc_id, lang):
+    html = expand_markers(f"<p>before</p>\n<!-- calc:{calc_id} -->\n<p>after</p>", lang)
+    found = tags(html)
+    root = next(attrs for tag, attrs in found if attrs.get("data-calc") == calc_id)
+    assert root["id"] == f"calc-{calc_id}" and root["data-state"] == "loading" and root["data-lang"] == lang
+    t = Translator(lang)
+    assert t("ui.loading") in html and t(f"{calc_id}.title") in html
+    ids = {attrs.get("id") for _, attrs in found}
+    spec = CALCULATORS[calc_id]
+    for field in spec.fields:
+        control_id = f"calc-{calc_id}-{field.name}"
+        assert control_id in ids, control_id
+        assert t(f"{calc_id}.{field.name}.label") in html
+        if field.kind == "choice":
+            radios = [a for tag, a in found if tag == "input" and a.get("name") == field.name]
+            assert sorted(a["value"] for a in radios) == sorted(field.choices)
+        else:
+            assert any(tag == "label" and attrs.get("for") == control_id for tag, attrs in found), control_id
+        if field.kind == "integer" and (field.minimum is None or field.minimum >= 0):
+            control = next(a for _, a in found if a.get("id") == control_id)
+            assert control.get("inputmode") == "numeric"
+    assert "<!--" not in html
+
+
+def test_markers_used_in_docs_all_render():
+    for marker in markers_in_docs():
+        spec, presets = parse_marker(marker)
+        for lang in LANGUAGES:
+            assert f'data-calc="{spec.id}"' in expand_markers(f"<!-- calc:{marker} -->", lang)
+
+
+def test_same_structure_in_every_language():
+    def shape(lang):
+        return [(tag, attrs.get("id"), attrs.get("name")) for tag, attrs in tags(expand_markers("<!-- calc:naruto-rounds -->", lang))]
+    assert shape("en") == shape("fr") == shape("it")
+
+
+@pytest.mark.parametrize("marker", [
+    "<!-- calc:naruto-round -->",
+    "<!-- calc: -->",
+    "<!-- calc:NARUTO-ROUNDS -->",
+    "<!-- calc:naruto-rounds players -->",
+    "<!-- calc:naruto-rounds colour=red -->",
+])
+def test_unknown_or_malformed_marker_is_an_error(marker):
+    with pytest.raises(MarkerError):
+        expand_markers(marker, "en")
+
+
+def test_same_calculator_twice_is_an_error():
+    with pytest.raises(MarkerError):
+        expand_markers("<!-- calc:naruto-rounds -->\n<!-- calc:naruto-rounds -->", "en")
+
+
+def test_user_facing_text_is_escaped():
+    html = expand_markers("<!-- calc:naruto-rounds -->", "fr")
+    # apostrophes of French messages end up in attributes: they must be escaped, not break the markup
+    assert "data-msg-failed=\"Le calculateur n&#x27;a pas pu" in html
+
+
+def test_build_fails_on_an_unknown_marker(tmp_path):
+    """The real MkDocs build, with the hook, refuses a page with an unknown marker."""
+    docs = tmp_path / "docs"
+    for lang in LANGUAGES:
+        (docs / lang).mkdir(parents=True)
+        (docs / lang / "index.md").write_text("# Home { #home }\n\n<!-- calc:not-a-calculator -->\n", encoding="utf-8")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace(
+        "calculators/mkdocs_hook.py", str(ROOT / "calculators" / "mkdocs_hook.py"))
+    config = re.sub(r"(?ms)^nav:.*", "", config) + f"\nsite_dir: {tmp_path / 'site'}\n"
+    (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(tmp_path / "mkdocs.yml")],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode != 0
+    assert "unknown calculator marker <!-- calc:not-a-calculator -->" in done.stderr
