@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import re
 import shutil
+from html import escape
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
-from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE
+from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.render import MarkerError, expand_markers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,11 +35,49 @@ def page_language(src_uri: str) -> str:
     return first if first in LANGUAGES else REFERENCE_LANGUAGE
 
 
+_RULE_PARAGRAPH = re.compile(r'(<p id="([a-z0-9-]+)">)(.*?)(</p>)', re.S)
+_HEADERLINK = re.compile(r'<a class="headerlink" href="#([a-z0-9-]+)" title="[^"]*">')
+
+
+def add_rule_links(html: str, lang: str) -> str:
+    """Give every rule paragraph and heading with an id a visible, localized copy-link control."""
+    t = Translator(lang)
+    label = escape(t("ui.copy_link"), quote=True)
+    copied = escape(t("ui.link_copied", url="{url}"), quote=True)  # filled in by site.js
+    html = _RULE_PARAGRAPH.sub(
+        lambda m: f'{m.group(1)}{m.group(3)} <a class="rule-link" href="#{m.group(2)}" title="{label}" '
+        f'aria-label="{label}" data-copied="{copied}"></a>{m.group(4)}',
+        html,
+    )
+    return _HEADERLINK.sub(
+        lambda m: f'<a class="headerlink" href="#{m.group(1)}" title="{label}" aria-label="{label}" data-copied="{copied}">',
+        html,
+    )
+
+
+_SITE_ABSOLUTE = re.compile(r'href="/(?!/)([^"]*)"')
+
+
+def relative_links(html: str, page_url: str) -> str:
+    """``href="/fr/naruto/"`` (how pages link to another language) -> relative to this page,
+    so the site works under any path prefix."""
+    here = posixpath.dirname("/" + page_url) if not page_url.endswith("/") else "/" + page_url
+
+    def relative(match: re.Match[str]) -> str:
+        path, sep, fragment = match.group(1).partition("#")
+        target = posixpath.relpath("/" + path, here) + ("/" if path.endswith("/") or not path else "")
+        return f'href="{target}{sep}{fragment}"'
+
+    return _SITE_ABSOLUTE.sub(relative, html)
+
+
 def on_page_content(html, page, config, files):
+    lang = page_language(page.file.src_uri)
     try:
-        return expand_markers(html, page_language(page.file.src_uri))
+        html = expand_markers(html, lang)
     except MarkerError as err:
         raise PluginError(f"{page.file.src_uri}: {err}") from err
+    return relative_links(add_rule_links(html, lang), page.url)
 
 
 #: Material's script fetches ``sitemap.xml`` next to every ``<link rel="alternate" hreflang>``
@@ -45,17 +86,56 @@ def on_page_content(html, page, config, files):
 _ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
 
+_CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+
+
 def on_post_page(output, page, config):
-    return _ALTERNATE_LINK.sub("", output)
+    output = _ALTERNATE_LINK.sub("", output)
+    lang = page_language(page.file.src_uri)
+    if lang == REFERENCE_LANGUAGE:
+        return output
+
+    def language_base(match: re.Match[str]) -> str:
+        # Material loads search/search_index.json from its "base": point it at this
+        # language's own index (written by on_post_build), so search stays in one language.
+        settings = json.loads(match.group(2))
+        settings["base"] = f"{settings['base']}/{lang}/"
+        return match.group(1) + json.dumps(settings) + match.group(3)
+
+    return _CONFIG.sub(language_base, output, count=1)
+
+
+def split_search_index(site: Path) -> None:
+    """One search index per language: ``search/`` for English, ``fr/search/``, ``it/search/``.
+
+    Material's plugin writes one index mixing every language; each entry's location
+    starts with its language folder (none for English).
+    """
+    index_path = site / "search" / "search_index.json"
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    others = [lang for lang in LANGUAGES if lang != REFERENCE_LANGUAGE]
+    for lang in LANGUAGES:
+        if lang == REFERENCE_LANGUAGE:
+            docs = [d for d in index["docs"] if d["location"].split("/", 1)[0] not in others]
+            target = index_path
+        else:
+            prefix = f"{lang}/"
+            docs = [{**d, "location": d["location"][len(prefix):]} for d in index["docs"] if d["location"].startswith(prefix)]
+            target = site / lang / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({**index, "config": {**index["config"], "lang": [lang]}, "docs": docs}), encoding="utf-8")
 
 
 def find_wheel() -> Path:
     """Our pure wheel, built by ``make wheel``; refuse a missing or stale one."""
-    dist = Path(os.environ.get("RULES_WHEEL_DIR", ROOT / "dist"))
+    given = os.environ.get("RULES_WHEEL_DIR")  # an explicitly given wheel is trusted as is
+    dist = Path(given or ROOT / "dist")
     wheels = sorted(dist.glob(WHEEL_GLOB), key=lambda p: p.stat().st_mtime)
     if not wheels:
         raise PluginError(f"no wheel matching {WHEEL_GLOB} in {dist}: run `make wheel` first")
     wheel = wheels[-1]
+    if given:
+        return wheel
     sources = [p for pkg in ("calculators", "rules_core") for p in (ROOT / pkg).rglob("*") if p.suffix in {".py", ".mo"}]
     newest = max(sources, key=lambda p: p.stat().st_mtime)
     if newest.stat().st_mtime > wheel.stat().st_mtime:
@@ -63,7 +143,12 @@ def find_wheel() -> Path:
     return wheel
 
 
+@event_priority(-110)  # after mkdocs-static-i18n (-100), which builds the other languages and the search index
 def on_post_build(config):
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # a nested per-language build: the outer build does this once, at the end
+    split_search_index(Path(config["site_dir"]))
     out = Path(config["site_dir"]) / "calc"
     pyodide_src = ROOT / "node_modules" / "pyodide"
     missing = [name for name in PYODIDE_FILES if not (pyodide_src / name).is_file()]

@@ -1,0 +1,107 @@
+"""Links organisers paste: deep links to one rule, the language switcher keeping the anchor,
+search in the page's language only, and the copy-link control."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
+DEEP_LINKS = ["naruto/#naruto-reserve-limits-2", "judge-tower/#jt-shame-3", "pokemon/#pokemon-bo3-3"]
+
+
+def in_viewport(page, selector: str) -> bool:
+    return page.evaluate(
+        """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                     return r.top >= 0 && r.top < innerHeight; }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("link", DEEP_LINKS)
+def test_deep_link_scrolls_to_the_rule_and_highlights_it(page, site_url, lang, link):
+    page.goto(f"{site_url}/{PREFIX[lang]}{link}")
+    anchor = link.split("#")[1]
+    rule = page.locator(f"#{anchor}")
+    expect(rule).to_be_in_viewport()
+    assert in_viewport(page, f"#{anchor}")
+    assert page.evaluate(f"document.querySelector('#{anchor}').matches(':target')")
+    outline = rule.evaluate("el => getComputedStyle(el).outlineStyle")
+    assert outline == "solid"
+    # a rule that is not the target is not highlighted
+    other = page.locator("p[id]:not(:target)").first
+    assert other.evaluate("el => getComputedStyle(el).outlineStyle") == "none"
+
+
+@pytest.mark.parametrize(("start", "target", "expected"), [
+    ("fr/naruto/#naruto-reserve-limits", "it", "/it/naruto/#naruto-reserve-limits"),
+    ("it/judge-tower/#jt-shame-2", "en", "/judge-tower/#jt-shame-2"),
+    ("pokemon/#pokemon-single-2", "fr", "/fr/pokemon/#pokemon-single-2"),
+])
+def test_language_switcher_keeps_page_and_anchor(page, site_url, start, target, expected):
+    page.goto(f"{site_url}/{start}")
+    page.locator(".md-select").first.hover()
+    page.locator(f'.md-select__link[hreflang="{target}"]').click()
+    expect(page).to_have_url(f"{site_url}{expected}")
+    anchor = expected.split("#")[1]
+    expect(page.locator(f"#{anchor}")).to_be_in_viewport()
+
+
+def test_switcher_follows_a_new_anchor(page, site_url):
+    page.goto(f"{site_url}/fr/naruto/")
+    page.locator("#naruto-tiebreak-4 .rule-link").click()
+    expect(page.locator('.md-select__link[hreflang="it"]')).to_have_attribute(
+        "href", f"{site_url}/it/naruto/#naruto-tiebreak-4")
+
+
+@pytest.mark.parametrize(("lang", "term", "language_word"), [
+    ("fr", "départager", "fr"), ("it", "Riserva", "it"), ("en", "Sideboard", "en"),
+])
+def test_search_stays_in_the_page_language(page, site_url, lang, term, language_word):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_url}/{PREFIX[lang]}")
+    meta = page.locator(".md-search-result__meta")
+    initializing = meta.text_content().strip()  # "Initializing search", in the page's language
+    page.locator(".md-search__input").click()
+    expect(meta).not_to_have_text(initializing)  # the index is loaded: typing now is searched
+    page.locator(".md-search__input").press_sequentially(term)  # Material searches on key events
+    results = page.locator(".md-search-result__link")
+    expect(results.first).to_be_visible()
+    hrefs = [link.get_attribute("href") for link in results.all()]
+    others = [p for code, p in PREFIX.items() if code != lang and p]
+    for href in hrefs:
+        path = href.removeprefix(site_url)
+        assert path.startswith(f"/{PREFIX[lang]}"), href
+        assert not any(path.startswith(f"/{p}") for p in others), href
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_copy_link_puts_the_absolute_url_on_the_clipboard(context, page, site_url, lang):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{site_url}/{PREFIX[lang]}judge-tower/")
+    control = page.locator("#jt-end-1 .rule-link")
+    expect(control).to_be_visible()
+    control.click()
+    expected = f"{site_url}/{PREFIX[lang]}judge-tower/#jt-end-1"
+    expect(page.locator(".link-toast")).to_contain_text(expected)
+    assert page.evaluate("navigator.clipboard.readText()") == expected
+    # headings too, with the same control
+    page.locator("#jt-shame .headerlink").click()
+    expect(page.locator(".link-toast")).to_contain_text(f"{PREFIX[lang]}judge-tower/#jt-shame")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{site_url}/{PREFIX[lang]}judge-tower/#jt-shame"
+
+
+def test_copy_link_by_touch(playwright, browser, watch, site_url):
+    context = browser.new_context(**playwright.devices["Pixel 7"])
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(f"{site_url}/it/pokemon/")
+    control = page.locator("#pokemon-bo3-2 .rule-link")
+    box = control.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    control.tap()
+    expect(page.locator(".link-toast")).to_contain_text(f"{site_url}/it/pokemon/#pokemon-bo3-2")
+    context.close()
+    watch.check()

@@ -1,0 +1,81 @@
+"""Link checker: every internal link and #anchor of the built site resolves, in every language,
+including the language switcher's targets and the assets pages load."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+BASE = "http://site.invalid/"
+
+
+class Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        for name in ("href", "src"):
+            if attrs.get(name) and not (tag == "link" and attrs.get("rel") in ("preconnect", "dns-prefetch")):
+                self.links.append(attrs[name])
+
+
+def parse(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def target_file(site: Path, url_path: str) -> Path:
+    path = site / unquote(url_path).lstrip("/")
+    return path / "index.html" if url_path.endswith("/") or path.is_dir() else path
+
+
+def test_every_internal_link_and_anchor_resolves(site):
+    pages = {p: parse(p) for p in site.rglob("*.html")}
+    assert len(pages) >= 15, "expected every page in three languages"
+    broken = []
+    checked = 0
+    for path, page in pages.items():
+        page_url = urljoin(BASE, path.relative_to(site).as_posix())
+        for link in page.links:
+            url = urlsplit(urljoin(page_url, link))
+            if url.scheme in ("mailto", "data", "javascript") or f"{url.scheme}://{url.netloc}/" != BASE:
+                continue
+            checked += 1
+            target = target_file(site, url.path)
+            if not target.is_file():
+                broken.append(f"{path.relative_to(site)}: {link} -> missing {target.relative_to(site)}")
+            elif url.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else parse(target).ids
+                if unquote(url.fragment) not in ids:
+                    broken.append(f"{path.relative_to(site)}: {link} -> no #{url.fragment} in {target.relative_to(site)}")
+    assert checked > 500
+    assert not broken, "\n".join(broken)
+
+
+def test_language_switcher_targets_the_same_page(site):
+    for lang_dir, prefix in ((site, ""), (site / "fr", "fr/"), (site / "it", "it/")):
+        page = parse(lang_dir / "naruto" / "index.html")
+        switch = [link for link in page.links if link.endswith("naruto/")]
+        resolved = {urlsplit(urljoin(f"{BASE}{prefix}naruto/", link)).path for link in switch}
+        assert {"/naruto/", "/fr/naruto/", "/it/naruto/"} <= resolved
+
+
+def test_search_index_is_split_by_language(site):
+    for lang, index_path in (("en", site / "search"), ("fr", site / "fr" / "search"), ("it", site / "it" / "search")):
+        index = json.loads((index_path / "search_index.json").read_text(encoding="utf-8"))
+        assert index["config"]["lang"] == [lang]
+        locations = [doc["location"] for doc in index["docs"]]
+        assert any(loc.startswith("naruto/") for loc in locations)
+        assert not any(loc.startswith(("fr/", "it/", "en/")) for loc in locations)
+        # every entry points at a real page of this language
+        root = site if lang == "en" else site / lang
+        for loc in locations:
+            assert target_file(root, loc.split("#")[0] or "/").is_file(), loc
