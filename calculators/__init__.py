@@ -63,8 +63,8 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
     no result, and one localized error per offending field.
 
     >>> v = evaluate("naruto-rounds", {"players": "24"}, "en")
-    >>> v["ok"], v["result"]
-    (True, {'swiss_rounds': 4, 'final_phase': 'top8'})
+    >>> v["ok"], v["result"]["swiss_rounds"], v["result"]["final_phase"]
+    (True, 4, 'top8')
     >>> evaluate("naruto-rounds", {"players": "3"}, "fr")["errors"][0]["field"]
     'players'
     """

@@ -50,3 +50,7 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in self._messages
+
+    def templates(self, prefix: str) -> dict[str, str]:
+        """Unformatted messages whose key starts with ``prefix`` (for the page's scripts to fill in)."""
+        return {k[len(prefix):]: v for k, v in self._messages.items() if k.startswith(prefix)}

@@ -21,6 +21,7 @@ from mkdocs.plugins import event_priority
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.render import MarkerError, expand_markers
+from calculators.rules_data import rules_in
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = Path(__file__).with_name("static")
@@ -71,13 +72,31 @@ def relative_links(html: str, page_url: str) -> str:
     return _SITE_ABSOLUTE.sub(relative, html)
 
 
+#: lang -> page url -> its rules, filled while pages render, written once at the end.
+RULES: dict[str, dict[str, list[dict[str, str]]]] = {}
+
+
 def on_page_content(html, page, config, files):
     lang = page_language(page.file.src_uri)
+    if not page.file.src_uri.endswith("index.md"):  # the home pages hold no rule
+        site_url = config["site_url"] or "/"
+        RULES.setdefault(lang, {})[page.url] = [
+            {**rule, "page": page.url, "url": f"{site_url}{page.url}#{rule['id']}"} for rule in rules_in(html)
+        ]
     try:
         html = expand_markers(html, lang)
     except MarkerError as err:
         raise PluginError(f"{page.file.src_uri}: {err}") from err
     return relative_links(add_rule_links(html, lang), page.url)
+
+
+def write_rules(site: Path) -> None:
+    """One ``rules.json`` per language, at the root of that language."""
+    for lang, pages in RULES.items():
+        folder = site if lang == REFERENCE_LANGUAGE else site / lang
+        rules = [rule for url in sorted(pages) for rule in pages[url]]
+        data = {"lang": lang, "rules": rules}
+        (folder / "rules.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
 #: Material's script fetches ``sitemap.xml`` next to every ``<link rel="alternate" hreflang>``
@@ -149,6 +168,7 @@ def on_post_build(config):
     if i18n is not None and getattr(i18n, "building", False):
         return  # a nested per-language build: the outer build does this once, at the end
     split_search_index(Path(config["site_dir"]))
+    write_rules(Path(config["site_dir"]))
     out = Path(config["site_dir"]) / "calc"
     pyodide_src = ROOT / "node_modules" / "pyodide"
     missing = [name for name in PYODIDE_FILES if not (pyodide_src / name).is_file()]

@@ -1,4 +1,10 @@
-"""``naruto-rounds``: minimum Swiss rounds and final phase for a Naruto CCG tournament."""
+"""``naruto-rounds``: minimum Swiss rounds and final phase, and a round planner.
+
+With the optional ``rounds`` (at least the minimum), it estimates how many players
+end at each record if every match were a 50/50 win or loss, and which records
+are expected to reach the final phase. The page draws that as a chart (widget
+``records-chart``) with a table as its text equivalent.
+"""
 
 from __future__ import annotations
 
@@ -11,20 +17,42 @@ from rules_core import naruto
 
 def run(values: dict[str, Any], t: Translator) -> Outcome:
     players = values["players"]
-    rounds = naruto.min_swiss_rounds(players)
+    minimum = naruto.min_swiss_rounds(players)
     phase = naruto.final_phase(players)
+    rounds = naruto.planned_rounds(players, values.get("rounds"))
+    records = naruto.expected_records(players, rounds)
+    details = [
+        t("naruto-rounds.detail.minimum", rounds=minimum),
+        t(f"naruto-rounds.detail.{phase.value}"),
+    ]
+    if rounds > minimum:
+        details.append(t("naruto-rounds.detail.planned", rounds=rounds, minimum=minimum))
+    qualifying = [r for r in records if r.cut is not naruto.CutStatus.OUT]
+    if qualifying:
+        last = qualifying[-1]
+        key = "naruto-rounds.detail.cut_partial" if last.cut is naruto.CutStatus.PARTIAL else "naruto-rounds.detail.cut_in"
+        details.append(t(key, rounds=rounds, size=phase.size, record=f"{last.wins}\u2013{last.losses}"))
     return Outcome(
-        result={"swiss_rounds": rounds, "final_phase": phase.value},
-        summary=t(f"naruto-rounds.summary.{phase.value}", players=players, rounds=rounds),
-        details=[
-            t("naruto-rounds.detail.minimum", rounds=rounds),
-            t(f"naruto-rounds.detail.{phase.value}"),
-        ],
+        result={
+            "swiss_rounds": minimum,
+            "final_phase": phase.value,
+            "rounds": rounds,
+            "records": [
+                {"wins": r.wins, "losses": r.losses, "expected_players": r.expected_players, "cut": r.cut.value}
+                for r in records
+            ],
+        },
+        summary=t(f"naruto-rounds.summary.{phase.value}", players=players, rounds=minimum),
+        details=details,
     )
 
 
 SPEC = Calculator(
     id="naruto-rounds",
-    fields=(Field("players", "integer", maximum=1_000_000, inputmode="numeric"),),
+    fields=(
+        Field("players", "integer", maximum=1_000_000, inputmode="numeric"),
+        Field("rounds", "integer", required=False, minimum=1, maximum=naruto.MAX_PLANNED_ROUNDS, inputmode="numeric"),
+    ),
     run=run,
+    widget="records-chart",
 )

@@ -63,7 +63,7 @@ def _attrs(**attrs: object) -> str:
     return " ".join(parts)
 
 
-def _field_html(t: Translator, spec: Calculator, uid: str, field: Field) -> str:
+def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, hidden: bool = False) -> str:
     fid = f"{uid}-{field.name}"
     label = t(f"{spec.id}.{field.name}.label")
     hint_key = f"{spec.id}.{field.name}.hint"
@@ -77,7 +77,7 @@ def _field_html(t: Translator, spec: Calculator, uid: str, field: Field) -> str:
             for choice in field.choices
         )
         return (
-            f'<fieldset class="calc-field" data-field="{field.name}" id="{fid}" {_attrs(aria_describedby=described)}>'
+            f'<fieldset class="calc-field" data-field="{field.name}" id="{fid}" {_attrs(aria_describedby=described, hidden=hidden)}>'
             f"<legend>{escape(label)}</legend>{hint}<div class=\"calc-choices\">{options}</div>{error}</fieldset>"
         )
     common = dict(id=fid, name=field.name, aria_describedby=described, autocomplete="off", spellcheck="false")
@@ -87,7 +87,7 @@ def _field_html(t: Translator, spec: Calculator, uid: str, field: Field) -> str:
         inputmode = field.inputmode or ("numeric" if field.kind == "integer" else None)
         control = f"<input {_attrs(type='text', inputmode=inputmode, value=field.default or None, **common)}>"
     return (
-        f'<div class="calc-field" data-field="{field.name}"><label for="{fid}">{escape(label)}</label>'
+        f'<div class="calc-field" data-field="{field.name}"{" hidden" if hidden else ""}><label for="{fid}">{escape(label)}</label>'
         f"{hint}{control}{error}</div>"
     )
 
@@ -99,11 +99,16 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     presets = presets or {}
     t = Translator(lang)
     uid = instance_id(spec, presets)
+    # Fields the starting values make irrelevant are hidden from the start, not after a first verdict.
+    start = {f.name: presets.get(f.name, f.default) for f in spec.fields}
+    hidden = spec.hidden(start) if spec.hidden else set()
     fields = "".join(
         f'<input type="hidden" name="{f.name}" value="{escape(presets[f.name])}">' if f.name in presets
-        else _field_html(t, spec, uid, f)
+        else _field_html(t, spec, uid, f, f.name in hidden)
         for f in spec.fields
     )
+    # Words a widget needs ("<id>.ui.<name>" -> data-ui-<name>), as templates with {placeholders}.
+    widget_words = {f"data_ui_{name.replace('-', '_')}": text for name, text in t.templates(f"{spec.id}.ui.").items()}
     data = _attrs(
         class_="calc",
         id=uid,
@@ -117,6 +122,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_msg_ready=t("ui.ready"),
         data_msg_failed=t("ui.failed"),
         data_msg_internal=t("ui.internal"),
+        **widget_words,
     )
     return (
         f"<div {data}>"
@@ -124,6 +130,8 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         f'<form class="calc-form" novalidate>{fields}</form>'
         f'<p class="calc-status" role="status">{escape(t("ui.loading"))}</p>'
         f'<button type="button" class="calc-retry md-button" hidden>{escape(t("ui.retry"))}</button>'
+        f'<button type="button" class="calc-share md-button" data-copied="{escape(t("ui.link_copied", url="{url}"))}">'
+        f'{escape(t("ui.copy_calc_link"))}</button>'
         f'<div class="calc-verdict" aria-live="polite" aria-atomic="true">'
         f'<p class="calc-summary"></p><ul class="calc-details"></ul></div>'
         f"</div>"

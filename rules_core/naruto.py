@@ -14,7 +14,9 @@ rules_core.naruto.BelowTable: players: below_table (got 3; minimum=4)
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import math
 
 from rules_core.errors import RuleError, require_int
 
@@ -89,3 +91,81 @@ def final_phase(players: int, field: str = "players") -> FinalPhase:
     if count <= 16:
         return FinalPhase.TOP4
     return FinalPhase.TOP8
+
+
+#: Most Swiss rounds the planner accepts (beyond that the estimate means nothing for a card tournament).
+MAX_PLANNED_ROUNDS = 20
+
+
+class BelowMinimumRounds(RuleError):
+    """A planned number of Swiss rounds below the table's minimum for the tournament."""
+
+    def __init__(self, field: str, value: int, minimum: int, players: int) -> None:
+        super().__init__(field, "below_minimum", value, minimum=minimum, players=players)
+
+
+class CutStatus(enum.Enum):
+    """Where a record stands against the final phase, in the 50/50 estimate."""
+
+    IN = "in"
+    """Every player expected at this record fits in the final phase."""
+    PARTIAL = "partial"
+    """Only some of them fit: tiebreakers decide."""
+    OUT = "out"
+    """No player at this record is expected to reach the final phase."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """Expected number of players finishing the Swiss rounds with ``wins``–``losses``."""
+
+    wins: int
+    losses: int
+    expected_players: float
+    cut: CutStatus
+
+
+def planned_rounds(players: int, rounds: int | None, field: str = "rounds") -> int:
+    """The rounds an organiser plans: at least the table's minimum (more is allowed).
+
+    >>> planned_rounds(24, None), planned_rounds(24, 6)
+    (4, 6)
+    >>> planned_rounds(24, 3)
+    Traceback (most recent call last):
+    ...
+    rules_core.naruto.BelowMinimumRounds: rounds: below_minimum (got 3; minimum=4; players=24)
+    """
+    minimum = min_swiss_rounds(players)
+    if rounds is None:
+        return minimum
+    require_int(field, rounds, minimum=1, maximum=MAX_PLANNED_ROUNDS)
+    if rounds < minimum:
+        raise BelowMinimumRounds(field, rounds, minimum, players)
+    return rounds
+
+
+def expected_records(players: int, rounds: int) -> tuple[Record, ...]:
+    """Expected players at each record if every match were a 50/50 win or loss, no draws.
+
+    N·C(R, k)/2^R players are expected at k wins; best records first. Records are
+    marked against the final phase: ``in`` while the expected players so far fit in
+    it, ``partial`` for the record where it fills up, ``out`` below.
+
+    >>> [(r.wins, r.losses, r.expected_players, r.cut.value) for r in expected_records(16, 3)]
+    [(3, 0, 2.0, 'in'), (2, 1, 6.0, 'partial'), (1, 2, 6.0, 'out'), (0, 3, 2.0, 'out')]
+    """
+    phase = final_phase(players)
+    require_int("rounds", rounds, minimum=1, maximum=MAX_PLANNED_ROUNDS)
+    records = []
+    before = 0.0
+    for wins in range(rounds, -1, -1):
+        expected = players * math.comb(rounds, wins) / 2**rounds
+        if phase.size == 0 or before >= phase.size:
+            cut = CutStatus.OUT
+        elif before + expected <= phase.size:
+            cut = CutStatus.IN
+        else:
+            cut = CutStatus.PARTIAL
+        records.append(Record(wins, rounds - wins, expected, cut))
+        before += expected
+    return tuple(records)

@@ -3,6 +3,10 @@
 // textContent only. Each calculator exposes data-state (loading | ready | error) and,
 // after each evaluation, data-result (the verdict's machine result as JSON), and fires a
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
+// Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
+// is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
+import { copyLink } from "./site.js";
+
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request
 const waiting = new Map(); // seq -> calculator element
@@ -43,6 +47,53 @@ function startEngine() {
     console.error("calculator engine failed:", event.message || "worker error");
     calculators.forEach((el) => setState(el, "error"));
   };
+}
+
+const instance = (el) => el.id.replace(/^calc-/, "");
+
+// The fields worth putting in a link: typed text, and choices moved off their default.
+function shared(el) {
+  const pairs = [];
+  for (const control of el.querySelectorAll("form [name]")) {
+    if (control.type === "hidden") continue; // a preset: part of the instance
+    if (control.type === "radio" ? control.checked && !control.defaultChecked : control.value.trim() !== "") {
+      pairs.push([`${instance(el)}.${control.name}`, control.value]);
+    }
+  }
+  return pairs;
+}
+
+function linkTo(el) {
+  const url = new URL(location.pathname, location.href);
+  for (const [key, value] of shared(el)) url.searchParams.append(key, value);
+  url.hash = el.id;
+  return url.href;
+}
+
+// Keep the address bar (and so the language switcher) in step with every calculator.
+function syncUrl() {
+  const params = new URLSearchParams(location.search);
+  for (const el of calculators) {
+    for (const key of [...params.keys()]) if (key.startsWith(`${instance(el)}.`)) params.delete(key);
+    for (const [key, value] of shared(el)) params.append(key, value);
+  }
+  const query = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  dispatchEvent(new Event("calc:url"));
+}
+
+// Fill a calculator from the link it was opened with.
+function restore(el) {
+  const prefix = `${instance(el)}.`;
+  for (const [key, value] of new URLSearchParams(location.search)) {
+    if (!key.startsWith(prefix)) continue;
+    const name = key.slice(prefix.length);
+    for (const control of el.querySelectorAll("form [name]")) {
+      if (control.name !== name || control.type === "hidden") continue;
+      if (control.type === "radio") control.checked = control.value === value;
+      else control.value = value;
+    }
+  }
 }
 
 function inputs(el) {
@@ -130,8 +181,11 @@ function internal(el, detail) {
 if (calculators.length) {
   for (const el of calculators) {
     const form = el.querySelector("form");
-    form.addEventListener("input", () => evaluate(el));
+    restore(el);
+    form.addEventListener("input", () => { evaluate(el); syncUrl(); });
     form.addEventListener("submit", (event) => event.preventDefault());
+    const share = el.querySelector(".calc-share");
+    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied));
     el.querySelector(".calc-retry").addEventListener("click", startEngine);
     if (el.dataset.widget) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));

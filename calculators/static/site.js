@@ -29,8 +29,18 @@ function announce(text) {
   announce.timer = setTimeout(() => { toast.hidden = true; }, 4000);
 }
 
+// Copy `url` and say so with `template` ("Link copied: {url}", in the page's language).
+export async function copyLink(url, template) {
+  try {
+    await navigator.clipboard.writeText(url);
+  } catch {
+    // No clipboard permission: the address bar holds the link, ready to share.
+  }
+  announce(template.replace("{url}", url));
+}
+
 // A tap or click on a heading's or rule's link control copies its absolute URL.
-document.addEventListener("click", async (event) => {
+document.addEventListener("click", (event) => {
   const link = event.target.closest("a.rule-link, a.headerlink");
   if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
   event.preventDefault();
@@ -38,10 +48,5 @@ document.addEventListener("click", async (event) => {
   url.search = "";
   history.replaceState(null, "", url.hash);
   updateLanguageLinks();
-  try {
-    await navigator.clipboard.writeText(url.href);
-  } catch {
-    // No clipboard permission: the address bar now holds the link, ready to share.
-  }
-  announce(link.dataset.copied.replace("{url}", url.href));
+  copyLink(url.href, link.dataset.copied);
 });

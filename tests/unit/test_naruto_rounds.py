@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from calculators import evaluate
 from rules_core.errors import NotAWholeNumber, RuleError
-from rules_core.naruto import BelowTable, FinalPhase, final_phase, min_swiss_rounds
+from rules_core.naruto import (
+    BelowMinimumRounds,
+    BelowTable,
+    CutStatus,
+    FinalPhase,
+    expected_records,
+    final_phase,
+    min_swiss_rounds,
+    planned_rounds,
+)
 
 # (participants, minimum Swiss rounds, final phase) — straight from the source's two tables.
 TABLE = [
@@ -33,7 +42,8 @@ def test_tables(players, rounds, phase):
 def test_evaluate_tables(players, rounds, phase, lang):
     verdict = evaluate("naruto-rounds", {"players": str(players)}, lang)
     assert verdict["ok"] and not verdict["errors"]
-    assert verdict["result"] == {"swiss_rounds": rounds, "final_phase": phase}
+    result = verdict["result"]
+    assert (result["swiss_rounds"], result["final_phase"], result["rounds"]) == (rounds, phase, rounds)
     assert str(rounds) in verdict["summary"] and str(players) in verdict["summary"]
     assert verdict["lang"] == lang
 
@@ -136,3 +146,78 @@ def test_cli_summary_json_and_exit_codes():
     done = run_cli("naruto-rounds", "players=3", "--lang", "it")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == evaluate("naruto-rounds", {"players": "3"}, "it")["errors"][0]["message"]
+
+
+# ---- round planner -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("players", "rounds"), [(4, 3), (8, 3), (16, 5), (24, 4), (24, 7), (65, 6), (300, 9), (1000, 20)])
+def test_expected_players_add_up_to_n(players, rounds):
+    records = expected_records(players, rounds)
+    assert [r.wins for r in records] == list(range(rounds, -1, -1))
+    assert all(r.wins + r.losses == rounds for r in records)
+    assert sum(r.expected_players for r in records) == pytest.approx(players)
+
+
+@given(st.integers(min_value=4, max_value=5000), st.integers(min_value=0, max_value=8))
+def test_planner_properties(players, extra):
+    rounds = min_swiss_rounds(players) + extra
+    records = expected_records(players, rounds)
+    assert sum(r.expected_players for r in records) == pytest.approx(players)
+    cuts = [r.cut for r in records]
+    # best records first: in ... in, at most one partial, then out
+    assert cuts == sorted(cuts, key=[CutStatus.IN, CutStatus.PARTIAL, CutStatus.OUT].index)
+    assert cuts.count(CutStatus.PARTIAL) <= 1
+    size = final_phase(players).size
+    assert sum(r.expected_players for r in records if r.cut is CutStatus.IN) <= size
+
+
+@pytest.mark.parametrize(("players", "rounds", "last_in", "partial"), [
+    # 16 players, 3 rounds, Top 4: 2 expected at 3-0 (in), 6 at 2-1 (only some fit)
+    (16, 3, "3-0", "2-1"),
+    # 32 players, 5 rounds, Top 8: 1 at 5-0, 5 at 4-1 (6 <= 8, in), 10 at 3-2 (partial)
+    (32, 5, "4-1", "3-2"),
+    # 64 players, 3 rounds... (below the minimum of 5: tested elsewhere); 64 players, 6 rounds:
+    # 1 at 6-0, 6 at 5-1 (7 <= 8), 15 at 4-2 (partial)
+    (64, 6, "5-1", "4-2"),
+    # exactly filling the cut: 32 players, 2 at 4-0... 32 players 4 rounds: 2 at 4-0, 8 at 3-1 (10 > 8)
+    (32, 4, "4-0", "3-1"),
+])
+def test_records_reaching_the_final_phase(players, rounds, last_in, partial):
+    records = {f"{r.wins}-{r.losses}": r.cut for r in expected_records(players, rounds)}
+    assert records[last_in] is CutStatus.IN
+    assert records[partial] is CutStatus.PARTIAL
+    assert all(cut is CutStatus.OUT for key, cut in records.items()
+               if int(key.split("-")[0]) < int(partial.split("-")[0]))
+
+
+def test_exactly_full_cut_has_no_partial():
+    # 8 players, 3 rounds, Top 4: 1 at 3-0, 3 at 2-1 -> exactly 4: both in, the rest out
+    cuts = [r.cut for r in expected_records(8, 3)]
+    assert cuts == [CutStatus.IN, CutStatus.IN, CutStatus.OUT, CutStatus.OUT]
+
+
+def test_no_final_phase_means_every_record_is_out():
+    assert all(r.cut is CutStatus.OUT for r in expected_records(7, 4))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(24, 3), (65, 5), (16, 2), (4, 1)])
+def test_rounds_below_the_minimum_is_an_error_citing_the_rule(players, rounds):
+    with pytest.raises(BelowMinimumRounds) as caught:
+        planned_rounds(players, rounds)
+    assert caught.value.params["minimum"] == min_swiss_rounds(players)
+    for lang, words in (("en", "minimum of"), ("fr", "minimum de"), ("it", "minimo di")):
+        [error] = evaluate("naruto-rounds", {"players": str(players), "rounds": str(rounds)}, lang)["errors"]
+        assert error["field"] == "rounds" and words in error["message"] and str(min_swiss_rounds(players)) in error["message"]
+
+
+@pytest.mark.parametrize("raw", ["0", "21", "x", "4.5"])
+def test_bad_rounds(raw):
+    [error] = evaluate("naruto-rounds", {"players": "24", "rounds": raw}, "en")["errors"]
+    assert error["field"] == "rounds"
+
+
+def test_more_rounds_than_the_minimum_is_allowed():
+    verdict = evaluate("naruto-rounds", {"players": "24", "rounds": "6"}, "en")
+    assert verdict["ok"] and verdict["result"]["rounds"] == 6 and verdict["result"]["swiss_rounds"] == 4
+    assert [r["wins"] for r in verdict["result"]["records"]] == [6, 5, 4, 3, 2, 1, 0]
+    assert any("estimate" in line.lower() for line in verdict["details"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -42,8 +43,9 @@ def markers_in_docs() -> set[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("calc_id", sorted(CALCULATORS))
 def test_each_calculator_renders_a_labelled_form(calc_id, lang):
-    html = expand_markers(f"<p>before</p>\n<!-- calc:{calc_id} -->\n<p>after</p>", lang)
-    found = tags(html)
+    raw = expand_markers(f"<p>before</p>\n<!-- calc:{calc_id} -->\n<p>after</p>", lang)
+    found = tags(raw)
+    html = unescape(raw)
     root = next(attrs for tag, attrs in found if attrs.get("data-calc") == calc_id)
     assert root["id"] == f"calc-{calc_id}" and root["data-state"] == "loading" and root["data-lang"] == lang
     t = Translator(lang)
@@ -62,7 +64,11 @@ def test_each_calculator_renders_a_labelled_form(calc_id, lang):
         if field.kind == "integer" and (field.minimum is None or field.minimum >= 0):
             control = next(a for _, a in found if a.get("id") == control_id)
             assert control.get("inputmode") == "numeric"
-    assert "<!--" not in html
+    assert "<!--" not in raw
+    hidden_at_start = spec.hidden({f.name: f.default for f in spec.fields}) if spec.hidden else set()
+    for field in spec.fields:
+        box = next(a for _, a in found if a.get("data-field") == field.name)
+        assert ("hidden" in box) == (field.name in hidden_at_start), field.name
 
 
 def test_markers_used_in_docs_all_render():

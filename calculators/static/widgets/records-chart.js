@@ -1,0 +1,73 @@
+// Round planner chart: expected players per record (verdict.result.records) as an inline
+// SVG bar chart, with a table as its text equivalent. Built with DOM calls only.
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(name, attrs, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function chart(records, format, words) {
+  const row = 28;
+  const labelWidth = 48;
+  const width = 320;
+  const most = Math.max(...records.map((r) => r.expected_players), 1);
+  const root = svg("svg", {
+    viewBox: `0 0 ${width} ${records.length * row}`, width: "100%", role: "img", class: "records-chart",
+    "aria-label": words.caption,
+  });
+  records.forEach((record, index) => {
+    const y = index * row;
+    const length = ((width - labelWidth - 60) * record.expected_players) / most;
+    const group = svg("g", { class: `cut-${record.cut}` });
+    group.append(svg("title", {}, `${record.wins}–${record.losses}: ${format(record.expected_players)}`));
+    group.append(svg("text", { x: 0, y: y + row * 0.68, class: "records-chart__label" }, `${record.wins}–${record.losses}`));
+    group.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(length, 1), height: row - 8, rx: 3 }));
+    group.append(svg("text", { x: labelWidth + length + 6, y: y + row * 0.68, class: "records-chart__value" },
+      format(record.expected_players)));
+    root.append(group);
+  });
+  return root;
+}
+
+function table(records, format, words) {
+  const node = document.createElement("table");
+  const head = node.createTHead().insertRow();
+  for (const title of [words.record, words.players, ""]) {
+    const cell = document.createElement("th");
+    cell.textContent = title;
+    head.append(cell);
+  }
+  const body = node.createTBody();
+  for (const record of records) {
+    const line = body.insertRow();
+    line.insertCell().textContent = `${record.wins}–${record.losses}`;
+    line.insertCell().textContent = format(record.expected_players);
+    line.insertCell().textContent = words[record.cut];
+  }
+  return node;
+}
+
+export function mount(el) {
+  const figure = document.createElement("figure");
+  figure.className = "records-figure";
+  figure.hidden = true;
+  el.querySelector(".calc-verdict").append(figure);
+  const number = new Intl.NumberFormat(el.dataset.lang, { maximumFractionDigits: 1 });
+  el.addEventListener("calc:verdict", ({ detail: verdict }) => {
+    figure.replaceChildren();
+    figure.hidden = !verdict.ok;
+    if (!verdict.ok) return;
+    const { records, rounds } = verdict.result;
+    const words = {
+      caption: el.dataset.uiCaption.replace("{rounds}", rounds),
+      record: el.dataset.uiRecord, players: el.dataset.uiPlayers,
+      in: el.dataset.uiIn, partial: el.dataset.uiPartial, out: el.dataset.uiOut,
+    };
+    const caption = document.createElement("figcaption");
+    caption.textContent = words.caption;
+    figure.append(caption, chart(records, number.format, words), table(records, number.format, words));
+  });
+}

@@ -1,0 +1,48 @@
+"""rules.json: one per language, listing every rule id found in the pages, and nothing else."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from calculators.i18n import LANGUAGES
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+ID = re.compile(r"\{:?\s*#([a-z0-9-]+)\s*\}")
+
+
+def ids_in_docs(lang: str) -> dict[str, list[str]]:
+    return {md.stem: ID.findall(md.read_text(encoding="utf-8"))
+            for md in sorted((DOCS / lang).glob("*.md")) if md.stem != "index"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_json_lists_every_rule_and_nothing_else(site, lang):
+    folder = site if lang == "en" else site / lang
+    data = json.loads((folder / "rules.json").read_text(encoding="utf-8"))
+    assert data["lang"] == lang
+    by_page: dict[str, list[str]] = {}
+    for rule in data["rules"]:
+        by_page.setdefault(rule["page"].rstrip("/").split("/")[-1], []).append(rule["id"])
+        assert rule["text"].strip(), rule["id"]
+        assert rule["url"].endswith(f"{rule['page']}#{rule['id']}")
+        assert rule["url"].startswith("http"), "absolute URL"
+        assert rule["kind"] in ("heading", "rule")
+    assert by_page == ids_in_docs(lang)
+
+
+def test_same_rules_in_every_language(site):
+    def ids(folder: Path) -> list[tuple[str, str, str]]:
+        rules = json.loads((folder / "rules.json").read_text(encoding="utf-8"))["rules"]
+        return [(r["id"], r["section"], r["kind"]) for r in rules]
+    assert ids(site) == ids(site / "fr") == ids(site / "it")
+
+
+def test_rule_text_is_the_rule(site):
+    rules = {r["id"]: r for r in json.loads((site / "fr" / "rules.json").read_text(encoding="utf-8"))["rules"]}
+    assert rules["naruto-reserve-limits-1"]["text"].startswith("– Il ne peut pas y avoir au total plus de 30 ninjas")
+    assert rules["naruto-reserve-limits-1"]["section"] == "naruto-reserve-limits"
+    assert rules["jt-shame-1"]["page"] == "fr/judge-tower/"
