@@ -1,0 +1,99 @@
+"""``judge-tower-shame``: shame-counter limit, players out, and who would win if the library ran out.
+
+The field lists every starting player's counter, one per line or separated by
+commas, each optionally named (``Alice: 3``). On the page, the ``shame-tracker``
+widget writes this field from its table-side tracker. The details are one line
+per player, in entry order (the tracker shows line *i* on row *i*).
+
+>>> from calculators import evaluate
+>>> v = evaluate("judge-tower-shame", {"shame": "Alice: 7\\nBob: 2, Chloé: −1"}, "en")
+>>> v["result"]
+{'players': 3, 'limit': 6, 'eliminated': [1], 'winners_if_library_runs_out': [3], 'names': ['Alice', 'Bob', 'Chloé']}
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from calculators.i18n import Translator
+from calculators.spec import Calculator, Field, Outcome
+from rules_core import judge_tower
+from rules_core.errors import RuleError
+
+ID = "judge-tower-shame"
+#: Longest player name accepted, in characters.
+MAX_NAME = 40
+#: Room for MAX_PLAYERS entries of the longest name and counter.
+MAX_TEXT = judge_tower.MAX_PLAYERS * (MAX_NAME + 8)
+_SEPARATORS = re.compile(r"[,\n]")
+_COUNTER = Field("shame", "integer")
+
+
+def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], list[int]]:
+    """``"Alice: 3, 0"`` -> (names, counters); a name is ``None`` when not given.
+
+    >>> parse_counters("Alice: 3, 0\\n\\nDr: Who: \\u22121")
+    (['Alice', None, 'Dr: Who'], [3, 0, -1])
+    >>> parse_counters("Alice: three")
+    Traceback (most recent call last):
+    ...
+    rules_core.errors.RuleError: shame: not_a_counter (got 'Alice: three')
+    """
+    entries = [entry.strip() for entry in _SEPARATORS.split(text) if entry.strip()]
+    if len(entries) > judge_tower.MAX_PLAYERS:  # before reading them all
+        raise judge_tower.TooManyPlayers(field, len(entries))
+    names: list[str | None] = []
+    counters: list[int] = []
+    for entry in entries:
+        name, _, number = entry.rpartition(":")
+        name = name.strip()
+        if len(name) > MAX_NAME:
+            raise RuleError(field, "name_too_long", name, limit=MAX_NAME)
+        try:
+            counter = _COUNTER.parse(number)
+        except RuleError:
+            counter = None
+        if counter is None:
+            raise RuleError(field, "not_a_counter", entry)
+        names.append(name or None)
+        counters.append(counter)
+    return names, counters
+
+
+def run(values: dict[str, Any], t: Translator) -> Outcome:
+    names, counters = parse_counters(values["shame"])
+    standing = judge_tower.shame_standing(counters)
+    shown = [name or t(f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
+
+    def listing(positions: tuple[int, ...]) -> str:
+        return ", ".join(shown[i - 1] for i in positions)
+
+    result: dict[str, Any] = {
+        "players": standing.players,
+        "limit": standing.limit,
+        "eliminated": list(standing.eliminated),
+        "winners_if_library_runs_out": list(standing.winners_if_library_runs_out),
+    }
+    if any(names):
+        result["names"] = names
+    winners = standing.winners_if_library_runs_out
+    summary = [
+        t(f"{ID}.summary.limit", players=standing.players, limit=standing.limit),
+        t(f"{ID}.summary.out", players=listing(standing.eliminated)) if standing.eliminated else t(f"{ID}.summary.none_out"),
+        t(f"{ID}.summary.{'winner' if len(winners) == 1 else 'winners'}", players=listing(winners))
+        if winners else t(f"{ID}.summary.all_out"),
+    ]
+    details = []
+    for i, counter in enumerate(counters, 1):
+        state = "out" if i in standing.eliminated else ("leader" if i in winners else "in")
+        details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=counter, limit=standing.limit))
+    return Outcome(result=result, summary=" ".join(summary), details=details)
+
+
+SPEC = Calculator(
+    id=ID,
+    fields=(Field("shame", "text", multiline=True, max_length=MAX_TEXT),),
+    run=run,
+    widget="shame-tracker",
+)

@@ -1,0 +1,129 @@
+"""``pokemon-time-limit``: who wins a Pokémon TCG match not finished at the time limit.
+
+The fields a format does not use are hidden (and ignored): a single game has no
+games won nor "game in progress"; a best-of-three match with no unfinished game
+in progress has no Prize cards to compare. Each detail line restates the exact
+condition of the chosen format for the criterion it reports.
+
+>>> from calculators import evaluate
+>>> v = evaluate("pokemon-time-limit", {"format": "bo3", "games_a": "1", "games_b": "1"}, "en")
+>>> v["result"]["decided_by"], v["result"]["sudden_death"], v["hidden_fields"]
+('sudden_death', True, ['prizes_a', 'prizes_b'])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from calculators.i18n import Translator
+from calculators.spec import Calculator, Field, Outcome
+from rules_core.pokemon import Criterion, Finding, MatchFormat, Player, Step, TimeLimitOutcome, time_limit_outcome
+
+ID = "pokemon-time-limit"
+YES_NO = ("no", "yes")
+#: Longest player name accepted, in characters.
+MAX_NAME = 40
+#: Criterion numbers as the source numbers them, per format.
+NUMBERS = {
+    MatchFormat.SINGLE_GAME: {Criterion.LATE: 1, Criterion.PRIZES: 2, Criterion.SUDDEN_DEATH: 3},
+    MatchFormat.BEST_OF_THREE: {Criterion.LATE: 1, Criterion.GAMES: 2, Criterion.PRIZES: 3, Criterion.SUDDEN_DEATH: 4},
+}
+
+
+def _choice(raw: Mapping[str, str], name: str, default: str) -> str:
+    return (raw.get(name) or default).strip().lower()
+
+
+def hidden(raw: Mapping[str, str]) -> set[str]:
+    """Fields the chosen format does not use.
+
+    >>> sorted(hidden({}))
+    ['games_a', 'games_b', 'in_progress']
+    >>> sorted(hidden({"format": "bo3", "in_progress": "no"}))
+    ['prizes_a', 'prizes_b']
+    >>> hidden({"format": "bo3", "in_progress": "yes"})
+    set()
+    """
+    if _choice(raw, "format", "bo1") != MatchFormat.BEST_OF_THREE.value:
+        return {"games_a", "games_b", "in_progress"}
+    if _choice(raw, "in_progress", "no") != "yes":
+        return {"prizes_a", "prizes_b"}
+    return set()
+
+
+def _step_json(step: Step) -> dict[str, Any]:
+    return {
+        "criterion": step.criterion.value,
+        "found": step.finding.value,
+        "a": step.a,
+        "b": step.b,
+        "winner": step.winner.value if step.winner else None,
+    }
+
+
+def _detail(t: Translator, outcome: TimeLimitOutcome, step: Step, names: dict[Player, str]) -> str:
+    fmt = outcome.match_format.value
+    params = dict(number=NUMBERS[outcome.match_format][step.criterion], name_a=names[Player.A], name_b=names[Player.B],
+                  a=step.a, b=step.b, winner=names[step.winner] if step.winner else "")
+    if step.criterion is Criterion.LATE:
+        kind = {Finding.NEITHER: "neither", Finding.BOTH: "both"}.get(step.finding, "one")
+        loser = names[step.winner.other] if step.winner else ""
+        return t(f"{ID}.detail.late.{kind}.{fmt}", loser=loser, **params)
+    if step.criterion is Criterion.SUDDEN_DEATH:
+        return t(f"{ID}.detail.sudden_death.{fmt}", **params)
+    kind = {Finding.EQUAL: "equal", Finding.NO_GAME_IN_PROGRESS: "skipped"}.get(step.finding, "ahead")
+    return t(f"{ID}.detail.{step.criterion.value}.{kind}", **params)
+
+
+def _summary(t: Translator, outcome: TimeLimitOutcome, names: dict[Player, str]) -> str:
+    last = outcome.steps[-1]
+    if outcome.winner is None:
+        return t(f"{ID}.summary.sudden_death.{outcome.match_format.value}")
+    winner, loser = outcome.winner, outcome.winner.other
+    values = {Player.A: last.a, Player.B: last.b}
+    return t(f"{ID}.summary.{last.criterion.value}", winner=names[winner], loser=names[loser],
+             winner_value=values[winner], loser_value=values[loser])
+
+
+def run(values: dict[str, Any], t: Translator) -> Outcome:
+    fmt = MatchFormat(values["format"])
+    outcome = time_limit_outcome(
+        fmt,
+        late_a=values["late_a"] == "yes",
+        late_b=values["late_b"] == "yes",
+        games_a=values.get("games_a") or 0,
+        games_b=values.get("games_b") or 0,
+        in_progress=values.get("in_progress") == "yes",
+        prizes_a=values.get("prizes_a"),
+        prizes_b=values.get("prizes_b"),
+    )
+    names = {p: (values.get(f"name_{p.value}") or "").strip() or t(f"{ID}.player.{p.value}") for p in Player}
+    return Outcome(
+        result={
+            "winner": outcome.winner.value if outcome.winner else None,
+            "decided_by": outcome.decided_by.value,
+            "sudden_death": outcome.sudden_death,
+            "steps": [_step_json(step) for step in outcome.steps],
+        },
+        summary=_summary(t, outcome, names),
+        details=[_detail(t, outcome, step, names) for step in outcome.steps],
+    )
+
+
+SPEC = Calculator(
+    id=ID,
+    fields=(
+        Field("format", "choice", choices=tuple(f.value for f in MatchFormat), default=MatchFormat.SINGLE_GAME.value),
+        Field("name_a", "text", required=False, max_length=MAX_NAME),
+        Field("name_b", "text", required=False, max_length=MAX_NAME),
+        Field("late_a", "choice", choices=YES_NO, default="no"),
+        Field("late_b", "choice", choices=YES_NO, default="no"),
+        Field("games_a", "integer", required=False),
+        Field("games_b", "integer", required=False),
+        Field("in_progress", "choice", choices=YES_NO, default="no"),
+        Field("prizes_a", "integer", required=False),
+        Field("prizes_b", "integer", required=False),
+    ),
+    run=run,
+    hidden=hidden,
+)

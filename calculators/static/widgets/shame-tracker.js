@@ -1,0 +1,188 @@
+// Table-side tracker for judge-tower-shame: one row per player with large − and + buttons,
+// a "first game" toggle (start at −1), add/remove player. The tracker writes its state into
+// the calculator's `shame` textarea and fires an input event, so evaluate() stays the single
+// source of truth; the verdict (calc:verdict) marks the rows that are out or leading and
+// fills the always-visible bar with the limit and the leaders. State is kept in localStorage
+// per page language. User text (names) only ever goes through .value / textContent.
+
+// Words of the widget's own controls (the verdict's words come from the gettext catalogs).
+const TEXT = {
+  en: {
+    player: "Player {n}", name: "Name", first: "First game of Judge Tower (starts at −1)",
+    plus: "One more shame", minus: "One shame fewer", add: "Add a player", remove: "Remove the last player",
+    out: "Out", tracker: "Shame counter tracker",
+  },
+  fr: {
+    player: "Joueur {n}", name: "Nom", first: "Toute première partie de Judge Tower (commence à −1)",
+    plus: "Une honte de plus", minus: "Une honte de moins", add: "Ajouter une personne", remove: "Retirer la dernière personne",
+    out: "Éliminé", tracker: "Suivi des compteurs de honte",
+  },
+  it: {
+    player: "Giocatore {n}", name: "Nome", first: "Prima partita in assoluto di Judge Tower (parte da −1)",
+    plus: "Una vergogna in più", minus: "Una vergogna in meno", add: "Aggiungi una persona", remove: "Togli l'ultima persona",
+    out: "Eliminato", tracker: "Segnalini vergogna al tavolo",
+  },
+};
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 100;
+const MAX_NAME = 40;
+const MAX_COUNTER = 999;
+const STORAGE_VERSION = 1;
+
+function addStylesheet() {
+  const href = new URL("shame-tracker.css", import.meta.url).href;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.href === href)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.append(link);
+}
+
+function make(tag, className, props = {}, attrs = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return Object.assign(node, props);
+}
+
+const blank = () => ({ name: "", mistakes: 0, first: false });
+const counter = (player) => (player.first ? -1 : 0) + player.mistakes;
+
+// A stored state is used only if it has the exact shape the tracker writes.
+function valid(players) {
+  return Array.isArray(players) && players.length >= MIN_PLAYERS && players.length <= MAX_PLAYERS &&
+    players.every((p) => p && typeof p.name === "string" && p.name.length <= MAX_NAME &&
+      Number.isInteger(p.mistakes) && p.mistakes >= 0 && p.mistakes <= MAX_COUNTER && typeof p.first === "boolean");
+}
+
+export function mount(el) {
+  const lang = Object.hasOwn(TEXT, el.dataset.lang) ? el.dataset.lang : "en";
+  const text = TEXT[lang];
+  const form = el.querySelector("form");
+  const area = form.querySelector('textarea[name="shame"]');
+  const storageKey = `rules-calc:${el.id}:${lang}`;
+  let players = load() || [blank(), blank()];
+
+  addStylesheet();
+  el.classList.add("has-shame-tracker");
+  const tracker = make("section", "shame-tracker", {}, { "aria-label": text.tracker });
+  const rows = make("ol", "shame-rows");
+  const add = make("button", "shame-add md-button", { type: "button", textContent: text.add });
+  const remove = make("button", "shame-remove md-button", { type: "button", textContent: text.remove });
+  const actions = make("div", "shame-actions");
+  const bar = make("p", "shame-bar");
+  actions.append(add, remove);
+  tracker.append(rows, actions, bar);
+  form.before(tracker);
+
+  function load() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+      return saved && saved.version === STORAGE_VERSION && valid(saved.players) ? saved.players : null;
+    } catch {
+      return null; // storage unavailable or corrupt: start afresh
+    }
+  }
+
+  function save() {
+    try {
+      localStorage.setItem(storageKey, JSON.stringify({ version: STORAGE_VERSION, players }));
+    } catch {
+      // storage full or disabled: the tracker still works for this visit
+    }
+  }
+
+  // The calculator's input: one "Name: counter" line per player (commas would split a name).
+  function write() {
+    area.value = players.map((p) => {
+      const name = p.name.replace(/[,\r\n]/g, " ").trim();
+      return name ? `${name}: ${counter(p)}` : String(counter(p));
+    }).join("\n");
+    save();
+    area.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function label(i) {
+    return players[i].name.trim() || text.player.replace("{n}", String(i + 1));
+  }
+
+  function refresh(row, i) {
+    const player = players[i];
+    row.setAttribute("aria-label", label(i));
+    row.querySelector(".shame-value").textContent = String(counter(player)).replace("-", "−");
+    row.querySelector(".shame-minus").disabled = player.mistakes <= 0;
+    row.querySelector(".shame-plus").disabled = counter(player) >= MAX_COUNTER;
+  }
+
+  function buildRow(i) {
+    const player = players[i];
+    const row = make("li", "shame-row", {}, { role: "group" });
+    const nameId = `${el.id}-player-${i + 1}`;
+    const nameLabel = make("label", "shame-name-label", { htmlFor: nameId, textContent: text.player.replace("{n}", String(i + 1)) });
+    const name = make("input", "shame-name", {
+      id: nameId, type: "text", maxLength: MAX_NAME, autocomplete: "off", spellcheck: false, placeholder: text.name, value: player.name,
+    });
+    const first = make("input", "", { type: "checkbox", checked: player.first });
+    const firstLabel = make("label", "shame-first");
+    firstLabel.append(first, make("span", "", { textContent: text.first }));
+    const minus = make("button", "shame-minus", { type: "button", textContent: "−" }, { "aria-label": text.minus });
+    const value = make("output", "shame-value", {}, { "aria-live": "polite" });
+    const plus = make("button", "shame-plus", { type: "button", textContent: "+" }, { "aria-label": text.plus });
+    const counterBox = make("div", "shame-counter");
+    counterBox.append(minus, value, plus);
+    const out = make("span", "shame-out-badge", { textContent: text.out, hidden: true });
+    const status = make("p", "shame-status");
+    const head = make("div", "shame-head");
+    head.append(nameLabel, out);
+    row.append(head, name, firstLabel, counterBox, status);
+
+    const change = (update) => {
+      update(players[i]);
+      refresh(row, i);
+      write();
+    };
+    name.addEventListener("input", () => change((p) => { p.name = name.value.slice(0, MAX_NAME); }));
+    first.addEventListener("change", () => change((p) => { p.first = first.checked; }));
+    minus.addEventListener("click", () => change((p) => { p.mistakes = Math.max(0, p.mistakes - 1); }));
+    plus.addEventListener("click", () => change((p) => { if (counter(p) < MAX_COUNTER) p.mistakes += 1; }));
+    refresh(row, i);
+    return row;
+  }
+
+  function rebuild() {
+    rows.replaceChildren(...players.map((_, i) => buildRow(i)));
+    add.disabled = players.length >= MAX_PLAYERS;
+    remove.disabled = players.length <= MIN_PLAYERS;
+    write();
+  }
+
+  add.addEventListener("click", () => {
+    if (players.length < MAX_PLAYERS) players.push(blank());
+    rebuild();
+    rows.lastElementChild.querySelector(".shame-name").focus();
+  });
+  remove.addEventListener("click", () => {
+    if (players.length > MIN_PLAYERS) players.pop();
+    rebuild();
+  });
+
+  el.addEventListener("calc:verdict", ({ detail: verdict }) => {
+    if (!verdict.ok) {
+      bar.textContent = verdict.errors.map((error) => error.message).join(" ");
+      return;
+    }
+    bar.textContent = verdict.summary;
+    if (verdict.result.players !== rows.children.length) return; // a newer verdict is on its way
+    const { eliminated, winners_if_library_runs_out: winners } = verdict.result;
+    [...rows.children].forEach((row, i) => {
+      const isOut = eliminated.includes(i + 1);
+      row.classList.toggle("is-out", isOut);
+      row.classList.toggle("is-leader", winners.includes(i + 1));
+      row.dataset.out = String(isOut);
+      row.querySelector(".shame-out-badge").hidden = !isOut;
+      row.querySelector(".shame-status").textContent = verdict.details[i] || "";
+    });
+  });
+
+  rebuild();
+}

@@ -1,0 +1,227 @@
+"""Pokémon TCG: outcome of a match not finished at the time limit (Italian source, authoritative).
+
+Single game: (1) a player late or absent (judge informed) loses, unless both
+were; (2) fewer Prize cards left wins; (3) otherwise Sudden Death.
+Best of three: (1) a player late or absent without permission (judge informed
+before the end of the match) loses, unless both were; (2) more completed games
+won wins; (3) equal games and an unfinished game in progress: fewer Prize cards
+left wins (no game in progress: skipped); (4) otherwise Sudden Death.
+
+>>> o = time_limit_outcome(MatchFormat.SINGLE_GAME, prizes_a=2, prizes_b=4)
+>>> o.winner, o.decided_by, o.sudden_death
+(<Player.A: 'a'>, <Criterion.PRIZES: 'prizes'>, False)
+>>> o = time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1, games_b=1)
+>>> o.winner, o.decided_by.value, [s.finding.value for s in o.steps]
+(None, 'sudden_death', ['neither', 'equal', 'no_game_in_progress', 'tied'])
+>>> time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=2)
+Traceback (most recent call last):
+...
+rules_core.pokemon.MatchAlreadyDecided: games_a: already_decided (got 2; games=2)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from rules_core.errors import OutOfRange, RuleError, require_int
+
+#: Prize cards a player can have left in an unfinished game (0 means that game is won).
+MIN_PRIZES, MAX_PRIZES = 1, 6
+#: Games a player must win to win a best-of-three match.
+GAMES_TO_WIN = 2
+
+
+class MatchFormat(enum.Enum):
+    """How many games a match is played over."""
+
+    SINGLE_GAME = "bo1"
+    """One game (late, Prize cards, Sudden Death)."""
+    BEST_OF_THREE = "bo3"
+    """Best of three games (late, games won, Prize cards, Sudden Death)."""
+
+
+class Player(enum.Enum):
+    """One side of the match."""
+
+    A = "a"
+    """The first player as entered."""
+    B = "b"
+    """The second player as entered."""
+
+    @property
+    def other(self) -> Player:
+        """The opponent.
+
+        >>> Player.A.other
+        <Player.B: 'b'>
+        """
+        return Player.B if self is Player.A else Player.A
+
+
+class Criterion(enum.Enum):
+    """A criterion of the time-limit procedure, in the order they are applied."""
+
+    LATE = "late"
+    """A player arrived late or left the match (conditions depend on the format)."""
+    GAMES = "games"
+    """Best of three only: more completed games won."""
+    PRIZES = "prizes"
+    """Fewer Prize cards left (best of three: only with an unfinished game in progress)."""
+    SUDDEN_DEATH = "sudden_death"
+    """Nothing decided: the match goes to Sudden Death."""
+
+
+class Finding(enum.Enum):
+    """What one criterion found."""
+
+    NEITHER = "neither"
+    """Late: neither player arrived late or left; the criterion does not apply."""
+    BOTH = "both"
+    """Late: both players did; the criterion is ignored."""
+    A_LATE = "a_late"
+    """Late: only player A did; A loses."""
+    B_LATE = "b_late"
+    """Late: only player B did; B loses."""
+    A_AHEAD = "a_ahead"
+    """Games: A won more completed games. Prizes: A has fewer Prize cards left."""
+    B_AHEAD = "b_ahead"
+    """Games: B won more completed games. Prizes: B has fewer Prize cards left."""
+    EQUAL = "equal"
+    """Games or Prize cards are equal; the next criterion applies."""
+    NO_GAME_IN_PROGRESS = "no_game_in_progress"
+    """Prizes, best of three: no unfinished game is in progress; the criterion is skipped."""
+    TIED = "tied"
+    """Sudden Death: every earlier criterion left the players tied."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One criterion applied: what it found, the values it compared, who it made win."""
+
+    criterion: Criterion
+    finding: Finding
+    a: int | bool | None = None
+    b: int | bool | None = None
+    winner: Player | None = None
+
+
+@dataclass(frozen=True)
+class TimeLimitOutcome:
+    """The result of the time-limit procedure; the last step is the one that decided."""
+
+    match_format: MatchFormat
+    winner: Player | None
+    steps: tuple[Step, ...]
+
+    @property
+    def decided_by(self) -> Criterion:
+        return self.steps[-1].criterion
+
+    @property
+    def sudden_death(self) -> bool:
+        return self.decided_by is Criterion.SUDDEN_DEATH
+
+
+class MatchAlreadyDecided(RuleError):
+    """A player has already won two games of a best-of-three match."""
+
+    def __init__(self, field: str, value: int) -> None:
+        super().__init__(field, "already_decided", value, games=GAMES_TO_WIN)
+
+
+class GameAlreadyWon(RuleError):
+    """0 Prize cards left: that player has already won the game."""
+
+    def __init__(self, field: str, value: int) -> None:
+        super().__init__(field, "game_already_won", value)
+
+
+def _games(field: str, value: object) -> int:
+    games = require_int(field, value)
+    if games == GAMES_TO_WIN:
+        raise MatchAlreadyDecided(field, games)
+    if not 0 <= games < GAMES_TO_WIN:
+        raise OutOfRange(field, games, 0, GAMES_TO_WIN - 1)
+    return games
+
+
+def _prizes(field: str, value: object) -> int | None:
+    """Check a Prize card count if given (``None``: not entered)."""
+    if value is None:
+        return None
+    prizes = require_int(field, value)
+    if prizes == 0:
+        raise GameAlreadyWon(field, prizes)
+    return require_int(field, prizes, MIN_PRIZES, MAX_PRIZES)
+
+
+def _compare(criterion: Criterion, a: int, b: int, fewer_wins: bool) -> Step:
+    if a == b:
+        return Step(criterion, Finding.EQUAL, a, b)
+    a_ahead = (a < b) == fewer_wins
+    return Step(criterion, Finding.A_AHEAD if a_ahead else Finding.B_AHEAD, a, b, Player.A if a_ahead else Player.B)
+
+
+def _needed(field: str, value: int | None) -> int:
+    if value is None:
+        raise RuleError(field, "required")
+    return value
+
+
+def time_limit_outcome(
+    match_format: MatchFormat,
+    *,
+    late_a: bool = False,
+    late_b: bool = False,
+    games_a: int = 0,
+    games_b: int = 0,
+    in_progress: bool = False,
+    prizes_a: int | None = None,
+    prizes_b: int | None = None,
+) -> TimeLimitOutcome:
+    """Apply the time-limit criteria of ``match_format`` in order until one decides.
+
+    ``late_x``: the player arrived late or left, under the format's conditions.
+    ``games_x``, ``in_progress``: best of three only (ignored for a single game).
+    ``prizes_x``: Prize cards left in the unfinished game; checked whenever given,
+    required only when the Prize-card criterion is reached.
+
+    >>> time_limit_outcome(MatchFormat.SINGLE_GAME, late_a=True).winner
+    <Player.B: 'b'>
+    >>> o = time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1, in_progress=True, prizes_a=6, prizes_b=1)
+    >>> o.winner, o.decided_by
+    (<Player.A: 'a'>, <Criterion.GAMES: 'games'>)
+    >>> time_limit_outcome(MatchFormat.SINGLE_GAME, prizes_a=0, prizes_b=3)
+    Traceback (most recent call last):
+    ...
+    rules_core.pokemon.GameAlreadyWon: prizes_a: game_already_won (got 0)
+    """
+    best_of_three = MatchFormat(match_format) is MatchFormat.BEST_OF_THREE
+    if best_of_three:
+        games_a, games_b = _games("games_a", games_a), _games("games_b", games_b)
+    prizes_a, prizes_b = _prizes("prizes_a", prizes_a), _prizes("prizes_b", prizes_b)
+    late_a, late_b = bool(late_a), bool(late_b)
+    steps: list[Step] = []
+
+    def done(step: Step) -> TimeLimitOutcome:
+        steps.append(step)
+        return TimeLimitOutcome(MatchFormat(match_format), step.winner, tuple(steps))
+
+    if late_a != late_b:
+        late = Player.A if late_a else Player.B
+        return done(Step(Criterion.LATE, Finding.A_LATE if late_a else Finding.B_LATE, late_a, late_b, late.other))
+    steps.append(Step(Criterion.LATE, Finding.BOTH if late_a else Finding.NEITHER, late_a, late_b))
+    if best_of_three:
+        games = _compare(Criterion.GAMES, games_a, games_b, fewer_wins=False)
+        if games.winner:
+            return done(games)
+        steps.append(games)
+    if best_of_three and not in_progress:
+        steps.append(Step(Criterion.PRIZES, Finding.NO_GAME_IN_PROGRESS))
+    else:
+        prizes = _compare(Criterion.PRIZES, _needed("prizes_a", prizes_a), _needed("prizes_b", prizes_b), fewer_wins=True)
+        if prizes.winner:
+            return done(prizes)
+        steps.append(prizes)
+    return done(Step(Criterion.SUDDEN_DEATH, Finding.TIED))

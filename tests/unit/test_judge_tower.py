@@ -1,0 +1,221 @@
+"""Judge Tower calculators: starting hand (general rule 1) and shame counters (shame counter 1, end of game 1-2),
+from the French source 001_da3b75fdb68251db.txt."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calculators import LANGUAGES, evaluate
+from calculators.judge_tower_shame import parse_counters
+from rules_core.errors import NotAWholeNumber, OutOfRange
+from rules_core.judge_tower import (
+    TooFewPlayers,
+    TooManyPlayers,
+    shame_limit,
+    shame_standing,
+    starting_hand_size,
+)
+
+HAND, SHAME = "judge-tower-hand", "judge-tower-shame"
+LOCALE = Path(__file__).resolve().parents[2] / "calculators" / "locale"
+SHAME_KEYS = {"players", "limit", "eliminated", "winners_if_library_runs_out"}
+
+
+# --- starting hand: "une taille de main de départ égale à son niveau d'arbitrage" ---
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("level", range(6))
+def test_hand_size_for_each_level(level, lang):
+    verdict = evaluate(HAND, {"level": str(level)}, lang)
+    assert verdict["ok"] and verdict["result"] == {"hand_size": level}
+    assert str(level) in verdict["summary"]
+    assert starting_hand_size(level) == level
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("raw", ["6", "-1", "x", "2.0"])
+def test_hand_bad_levels(raw, lang):
+    verdict = evaluate(HAND, {"level": raw}, lang)
+    assert not verdict["ok"] and [e["field"] for e in verdict["errors"]] == ["level"]
+    assert raw in verdict["errors"][0]["message"]
+    assert verdict["errors"][0]["message"].startswith(_message("judge-tower-hand.level.label", lang))
+
+
+def test_hand_level_required_and_rules_core_bounds():
+    assert [e["field"] for e in evaluate(HAND, {})["errors"]] == ["level"]
+    with pytest.raises(OutOfRange):
+        starting_hand_size(6)
+    with pytest.raises(NotAWholeNumber):
+        starting_hand_size("3")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_level_is_explained_in_words(lang):
+    for level in range(6):
+        text = _message(f"judge-tower-hand.level.{level}", lang)
+        assert text.startswith(str(level)) and len(text) > 10
+    assert "Rules Advisor" in _message("judge-tower-hand.level.0", lang)
+
+
+# --- shame counters ---
+
+@pytest.mark.parametrize(("players", "limit"), [(2, 4), (3, 6), (6, 12), (100, 200)])
+def test_limit_is_twice_the_players_who_started(players, limit):
+    assert shame_limit(players) == limit
+    result = evaluate(SHAME, {"shame": ", ".join(["0"] * players)})["result"]
+    assert (result["players"], result["limit"]) == (players, limit)
+
+
+# (text, eliminated, winners) — "supérieur au double" : equal to the limit stays in, one above loses.
+CASES = [
+    ("4, 0", [], [2]),  # 2 players, limit 4: a counter of 4 stays in
+    ("5, 0", [1], [2]),  # one above loses
+    ("6\n6\n7", [3], [1, 2]),  # 3 players, limit 6; tie among the winners
+    ("-1, 0, 0", [], [1]),  # a first game starts at -1
+    ("−1, −1, 3", [], [1, 2]),  # Unicode minus; tie
+    ("13, 0, 0, 0, 0, 12", [1], [2, 3, 4, 5]),  # 6 players, limit 12
+    ("5, 5", [1, 2], []),  # everyone out: nobody left to win
+    ("Alice: 7\nBob: 2\nChloé: 2", [1], [2, 3]),  # eliminated players are excluded from the winners
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("text", "eliminated", "winners"), CASES)
+def test_shame_standing(text, eliminated, winners, lang):
+    verdict = evaluate(SHAME, {"shame": text}, lang)
+    assert verdict["ok"], verdict["errors"]
+    result = verdict["result"]
+    assert SHAME_KEYS <= set(result) <= SHAME_KEYS | {"names"}
+    assert result["eliminated"] == eliminated
+    assert result["winners_if_library_runs_out"] == winners
+    assert len(verdict["details"]) == result["players"]  # one line per player, in order (the tracker relies on it)
+    assert str(result["limit"]) in verdict["summary"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_names_are_reported_and_used(lang):
+    verdict = evaluate(SHAME, {"shame": "Alice: 9\n3\n: 2\n<img src=x onerror=alert(1)>: 0"}, lang)
+    assert verdict["result"]["names"] == ["Alice", None, None, "<img src=x onerror=alert(1)>"]
+    assert "Alice" in verdict["summary"] and "<img src=x onerror=alert(1)>" in verdict["summary"]
+    assert verdict["details"][1].startswith(_message("judge-tower-shame.player", lang).format(position=2))
+    assert "names" not in evaluate(SHAME, {"shame": "1, 2"}, lang)["result"]
+
+
+def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():
+    assert parse_counters("A: 1,B:2\r\n\n , C :−1,\n") == (["A", "B", "C"], [1, 2, -1])
+    assert parse_counters("Dr: No: 3, +2") == (["Dr: No", None], [3, 2])
+    assert parse_counters("x" * 40 + ": 1, 0")[0][0] == "x" * 40
+
+
+BAD = [
+    ("3", "too_few_players", "1"),  # one player
+    ("Alice: 3", "too_few_players", "1"),
+    (", ,\n", "too_few_players", "0"),
+    ("0, -2", "out_of_range", "-2"),
+    ("0, −2", "out_of_range", "-2"),
+    ("0, 1000", "out_of_range", "1000"),
+    ("0, three", "not_a_counter", "three"),
+    ("Alice: 1, Bob:", "not_a_counter", "Bob:"),
+    ("0, 1.5", "not_a_counter", "1.5"),
+    ("0, " + "x" * 41 + ": 1", "name_too_long", "x" * 39),  # the quoted value is shortened
+    (", ".join(["0"] * 101), "too_many_players", "101"),
+]
+CODE_WORDS = {  # a word of each error's sentence, per language
+    "too_few_players": {"en": "at least 2", "fr": "au moins 2", "it": "almeno 2"},
+    "out_of_range": {"en": "from -1", "fr": "de -1", "it": "da -1"},
+    "not_a_counter": {"en": "not a shame counter", "fr": "pas un compteur de honte", "it": "non è un segnalino"},
+    "name_too_long": {"en": "40", "fr": "40", "it": "40"},
+    "too_many_players": {"en": "100", "fr": "100", "it": "100"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("text", "code", "quoted"), BAD)
+def test_shame_bad_inputs(text, code, quoted, lang):
+    verdict = evaluate(SHAME, {"shame": text}, lang)
+    assert not verdict["ok"] and verdict["result"] is None
+    assert [e["field"] for e in verdict["errors"]] == ["shame"]
+    message = verdict["errors"][0]["message"]
+    assert message.startswith(_message("judge-tower-shame.shame.label", lang))
+    assert quoted in message and CODE_WORDS[code][lang] in message, message
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_shame_empty_and_too_long(lang):
+    assert not evaluate(SHAME, {"shame": "  \n "}, lang)["ok"]
+    huge = evaluate(SHAME, {"shame": "0\n" * 3000}, lang)
+    assert not huge["ok"] and huge["errors"][0]["field"] == "shame"
+
+
+def test_rules_core_shame_errors():
+    with pytest.raises(TooFewPlayers):
+        shame_standing([0])
+    with pytest.raises(TooManyPlayers):
+        shame_limit(101)
+    with pytest.raises(OutOfRange) as err:
+        shame_standing([0, -2])
+    assert (err.value.field, err.value.value) == ("shame", -2)
+    with pytest.raises(NotAWholeNumber):
+        shame_standing([0, "1"])
+
+
+counters = st.lists(st.integers(-1, 30), min_size=2, max_size=12)
+
+
+@given(counters, st.data())
+def test_permuting_players_permutes_the_standing(values, data):
+    order = data.draw(st.permutations(range(len(values))))
+    before = shame_standing(values)
+    after = shame_standing([values[i] for i in order])
+    moved = {old + 1: new + 1 for new, old in enumerate(order)}
+    assert sorted(moved[p] for p in before.eliminated) == list(after.eliminated)
+    assert sorted(moved[p] for p in before.winners_if_library_runs_out) == list(after.winners_if_library_runs_out)
+
+
+@given(counters)
+def test_standing_invariants(values):
+    s = shame_standing(values)
+    assert s.limit == 2 * len(values)
+    assert all((values[i - 1] > s.limit) == (i in s.eliminated) for i in range(1, len(values) + 1))
+    assert not set(s.eliminated) & set(s.winners_if_library_runs_out)
+    remaining = [c for i, c in enumerate(values, 1) if i not in s.eliminated]
+    assert bool(s.winners_if_library_runs_out) == bool(remaining)
+    assert all(values[i - 1] == min(remaining) for i in s.winners_if_library_runs_out)
+
+
+@given(counters)
+def test_swapping_two_players_swaps_the_winner(values):
+    swapped = [values[1], values[0], *values[2:]]
+    swap = {1: 2, 2: 1}
+    before = shame_standing(values).winners_if_library_runs_out
+    after = shame_standing(swapped).winners_if_library_runs_out
+    assert sorted(swap.get(p, p) for p in before) == list(after)
+
+
+@given(st.text(max_size=300), st.sampled_from(LANGUAGES))
+def test_evaluate_never_raises(text, lang):
+    verdict = evaluate(SHAME, {"shame": text}, lang)
+    assert verdict["ok"] == (verdict["result"] is not None)
+
+
+def _message(key: str, lang: str) -> str:
+    with (LOCALE / lang / "LC_MESSAGES" / "judge_tower.po").open("rb") as fh:
+        return read_po(fh)[key].string
+
+
+def test_catalogs_have_the_same_keys_and_placeholders():
+    catalogs = {}
+    for lang in LANGUAGES:
+        with (LOCALE / lang / "LC_MESSAGES" / "judge_tower.po").open("rb") as fh:
+            catalogs[lang] = {m.id: m.string for m in read_po(fh) if m.id}
+    placeholders = {key: set(re.findall(r"{(\w+)}", text)) for key, text in catalogs["en"].items()}
+    for lang, messages in catalogs.items():
+        assert set(messages) == set(placeholders), lang
+        for key, text in messages.items():
+            assert text and set(re.findall(r"{(\w+)}", text)) == placeholders[key], (lang, key)
