@@ -1,0 +1,66 @@
+"""``naruto-reserve``: a deck and its Réserve (sideboard) against the deck-building limits, and the swap between games.
+
+Lists are pasted one card per line (``QTY NAME [TAGS]``, see :mod:`rules_core.naruto_reserve`). Size limits:
+each list at most ``MAX_CHARS`` characters (the field's ``max_length``, generic ``too_long``), ``MAX_LINES``
+lines and ``MAX_LINE_CHARS`` characters per line (``too_many_lines`` / ``line_too_long``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calculators.i18n import Translator
+from calculators.spec import Calculator, Field, Outcome
+from rules_core import naruto_reserve as rules
+from rules_core.naruto_reserve import MAX_CHARS
+
+LISTS = ("deck", "reserve", "out", "in")
+
+
+def violation_text(t: Translator, violation: rules.Violation) -> str:
+    """One localized sentence naming the card (if any) and the numbers."""
+    key = f"naruto-reserve.violation.{violation.code}"
+    if violation.reason:
+        key += f".{violation.reason}"
+    return t(key, **violation.as_dict())
+
+
+def run(values: dict[str, Any], t: Translator) -> Outcome:
+    entries = {name: rules.parse_list(name, values.get(name) or "") for name in LISTS}
+    verdict = rules.check(entries["deck"], entries["reserve"], entries["out"], entries["in"])
+    counts = verdict.counts
+    result: dict[str, Any] = {
+        "legal": verdict.legal,
+        "violations": [v.as_dict() for v in verdict.violations],
+        "counts": {"deck": counts.deck, "reserve": counts.reserve,
+                   "deck_ninja": counts.deck_ninja, "total_ninja": counts.total_ninja},
+    }
+    details = [violation_text(t, v) for v in verdict.violations]
+    swap = verdict.swap
+    if swap is not None:
+        result["swap"] = {
+            "deck": [{"card": verdict.cards[key].name, "count": n} for key, n in swap.deck.items()],
+            "counts": {"deck": swap.deck_size, "deck_ninja": swap.deck_ninja},
+            "legal": swap.legal,
+        }
+        state = "legal" if swap.legal else "illegal"
+        details.append(t(f"naruto-reserve.swap.{state}", deck=swap.deck_size, deck_ninja=swap.deck_ninja))
+    if verdict.legal:
+        summary = t("naruto-reserve.summary.legal", deck=counts.deck, reserve=counts.reserve,
+                    deck_ninja=counts.deck_ninja, total_ninja=counts.total_ninja)
+    else:
+        summary = t("naruto-reserve.summary.illegal", count=len(verdict.violations))
+    return Outcome(result=result, summary=summary, details=details)
+
+
+SPEC = Calculator(
+    id="naruto-reserve",
+    fields=(
+        Field("deck", "text", multiline=True, max_length=MAX_CHARS),
+        Field("reserve", "text", required=False, multiline=True, max_length=MAX_CHARS),
+        Field("out", "text", required=False, multiline=True, max_length=MAX_CHARS),
+        Field("in", "text", required=False, multiline=True, max_length=MAX_CHARS),
+    ),
+    run=run,
+    widget="reserve",
+)

@@ -1,0 +1,116 @@
+"""naruto-end-of-time (turn checklist) and naruto-tiebreak end to end, in en/fr/it, standard and blitz."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import evaluate
+from calculators.i18n import Translator
+
+PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
+XSS = "<img src=x onerror=alert(1)>"
+COIN = {"en": "tosses a coin", "fr": "tirage au sort", "it": "sorteggio"}
+
+
+def choose(calc, t, calc_id, field, choice):
+    group = calc.get_by_role("group", name=t(f"{calc_id}.{field}.label"))
+    group.get_by_label(t(f"{calc_id}.{field}.{choice}"), exact=True).check()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_turn_checklist_both_cases(open_calc, page, lang):
+    t = Translator(lang)
+    calc = open_calc(PAGES[lang], "naruto-end-of-time")
+    calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill("Alice")
+    calc.get_by_label(t("naruto-end-of-time.name_b.label"), exact=True).fill("Bob")
+    choose(calc, t, "naruto-end-of-time", "starter", "a")
+    choose(calc, t, "naruto-end-of-time", "active", "a")
+    inputs = {"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "a", "mode": "standard"}
+    verdict = evaluate("naruto-end-of-time", inputs, lang)
+    items = calc.locator(".calc-checklist li")
+    expect(items).to_have_text(verdict["details"][:6])
+    expect(items.nth(1)).to_have_attribute("data-kind", "last")
+    expect(items.nth(1)).to_contain_text("Bob")
+    expect(calc.locator(".calc-checklist-notes")).to_contain_text("#naruto-end-of-time")
+    expect(calc.locator(".calc-details")).to_be_hidden()  # the checklist replaces the plain list
+    boxes = calc.locator(".calc-checklist").get_by_role("checkbox")
+    assert calc.locator(".calc-checklist label").first.bounding_box()["height"] >= 44  # a thumb-sized target
+    boxes.nth(0).check()
+    expect(boxes.nth(0)).to_be_checked()
+    expect(boxes.nth(1)).not_to_be_checked()
+
+    # The active player did not start: no last turn, five turns, ticks reset.
+    choose(calc, t, "naruto-end-of-time", "active", "b")
+    verdict = evaluate("naruto-end-of-time", {**inputs, "active": "b"}, lang)
+    expect(items).to_have_text(verdict["details"][:5])
+    expect(calc.locator('.calc-checklist li[data-kind="last"]')).to_have_count(0)
+    expect(boxes.nth(0)).not_to_be_checked()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_blitz_checklist_cites_blitz_and_shows_names_as_text(open_calc, page, lang):
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    t = Translator(lang)
+    calc = open_calc(PAGES[lang], "naruto-end-of-time-blitz")
+    expect(calc.get_by_role("group", name=t("naruto-end-of-time.mode.label"))).to_have_count(0)  # preset, not asked
+    calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill(XSS)
+    choose(calc, t, "naruto-end-of-time", "starter", "b")
+    choose(calc, t, "naruto-end-of-time", "active", "a")
+    items = calc.locator(".calc-checklist li")
+    expect(items).to_have_count(5)
+    expect(items.first).to_contain_text(XSS)
+    expect(calc.locator(".calc-checklist-notes")).to_contain_text("#naruto-blitz")
+    expect(calc.locator("img")).to_have_count(0)
+    assert dialogs == []
+
+
+def fill_counts(calc, t, calc_id, pairs):
+    for criterion, (a, b) in pairs:
+        calc.get_by_label(t(f"{calc_id}.{criterion}_a.label"), exact=True).fill(str(a))
+        calc.get_by_label(t(f"{calc_id}.{criterion}_b.label"), exact=True).fill(str(b))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_tiebreak_third_criterion_then_coin_toss(open_calc, page, lang):
+    t = Translator(lang)
+    cid = "naruto-tiebreak"
+    calc = open_calc(PAGES[lang], cid)
+    deck_a = calc.get_by_label(t(f"{cid}.deck_a.label"), exact=True)
+    fill_counts(calc, t, cid, [("rewards", (3, 1))])
+    expect(calc.locator(".calc-summary")).to_contain_text(t("naruto-end.player.a"))
+    expect(deck_a).to_be_hidden()  # decided by the first criterion: no deck to count
+
+    calc.get_by_label(t(f"{cid}.rewards_b.label"), exact=True).fill("3")
+    expect(deck_a).to_be_visible()
+    needed = evaluate(cid, {"rewards_a": "3", "rewards_b": "3"}, lang)["errors"][0]["message"]
+    expect(calc.locator('[data-field="deck_a"] .calc-error')).to_have_text(needed)
+
+    pairs = [("rewards", (3, 3)), ("deck", (12, 12)), ("characters", (4, 7))]
+    fill_counts(calc, t, cid, pairs[1:])
+    raw = {f"{c}_{p}": str(v) for c, vals in pairs for p, v in zip("ab", vals)}
+    verdict = evaluate(cid, raw, lang)
+    assert verdict["result"]["decided_by"] == "characters"
+    expect(calc.locator(".calc-details li")).to_have_text(verdict["details"])  # three comparisons + the rule
+    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    expect(calc.get_by_label(t(f"{cid}.combat_a.label"), exact=True)).to_be_hidden()
+    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+
+    calc.get_by_label(t(f"{cid}.characters_b.label"), exact=True).fill("4")
+    fill_counts(calc, t, cid, [("combat", (20, 20)), ("entrance", (9, 9))])
+    expect(calc.locator(".calc-summary")).to_contain_text(COIN[lang])
+    expect(calc.locator(".calc-details li")).to_have_count(6)
+    expect(calc.locator(".calc-summary")).not_to_contain_text(t("naruto-end.player.a"))
+
+
+def test_blitz_tiebreak_cites_blitz_section(open_calc, page):
+    t = Translator("it")
+    cid = "naruto-tiebreak"
+    calc = open_calc(PAGES["it"], "naruto-tiebreak-blitz")
+    calc.get_by_label(t(f"{cid}.name_b.label"), exact=True).fill(XSS)
+    fill_counts(calc, t, cid, [("rewards", (0, 2))])
+    expect(calc.locator(".calc-summary")).to_contain_text(f"{XSS} vince")
+    expect(calc.locator(".calc-details li").last).to_contain_text("#naruto-blitz-tiebreak")
+    expect(page.locator("#calc-naruto-tiebreak .calc-summary")).to_have_text("")  # the standard one is untouched
+    expect(calc.locator("img")).to_have_count(0)

@@ -1,0 +1,132 @@
+"""naruto-reserve end to end in en/fr/it: legal and illegal lists, line errors, live counters, HTML as text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import evaluate
+from calculators.i18n import Translator
+from tests.browser.conftest import ENGINE_TIMEOUT_MS
+
+PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
+LEGAL_WORD = {"en": "Legal:", "fr": "Conforme :", "it": "Regolare:"}
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def block(count: int, prefix: str, tag: str = "") -> list[str]:
+    return [f"{min(3, count - i)} {prefix} {i // 3}{tag}" for i in range(0, count, 3)]
+
+
+DECK = "\n".join(["# registered deck", "3x Kakashi Hatake [ninja]", *block(21, "Ninja", " [ninja]"),
+                  *block(10, "Team", " [Gruppo]"), "1 Gaara [Légendaire]", *block(5, "Card")])
+RESERVE = "\n".join(["1 Sakura [ninja]", "3 Side Card", "1 Orochimaru [LEGENDARY]", *block(5, "Side Other")])
+ILLEGAL_DECK = DECK.replace("3x Kakashi Hatake [ninja]", "3x Kakashi Hatake [ninja]\n1 Extra")
+ILLEGAL_RESERVE = RESERVE.replace("1 Sakura [ninja]", "1 kakashi hatake\n1 gaara")
+
+
+def label(lang: str, field: str) -> str:
+    return Translator(lang)(f"naruto-reserve.{field}.label")
+
+
+def counters(calc):
+    return {key: calc.locator(f'.reserve-counter[data-counter="{key}"] dd')
+            for key in ("deck", "reserve", "deck_ninja", "total_ninja")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_legal_then_illegal_then_line_error(open_calc, page, lang):
+    calc = open_calc(PAGES[lang], "naruto-reserve")
+    shown = counters(calc)
+    expect(shown["deck"]).to_have_text("–")
+    expect(calc.locator('.reserve-counter[data-counter="deck_ninja"] dt')).to_have_text(
+        Translator(lang)("naruto-reserve.ui.deck-ninja"))
+    deck, reserve = calc.get_by_label(label(lang, "deck"), exact=True), calc.get_by_label(label(lang, "reserve"), exact=True)
+    deck.fill(DECK)
+    reserve.fill(RESERVE)
+    summary = calc.locator(".calc-summary")
+    expect(summary).to_contain_text(LEGAL_WORD[lang])
+    for key, text in {"deck": "40/40", "reserve": "10/10", "deck_ninja": "24/25", "total_ninja": "25/30"}.items():
+        expect(shown[key]).to_have_text(text)
+    expected = evaluate("naruto-reserve", {"deck": DECK, "reserve": RESERVE, "out": "", "in": ""}, lang)
+    expect(calc).to_have_attribute("data-result", json.dumps(expected["result"], separators=(",", ":"), ensure_ascii=False))
+    expect(calc.locator(".calc-details li")).to_have_count(0)  # no problem listed for a legal list
+    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+
+    # Illegal: every violation named, each in its own sentence.
+    deck.fill(ILLEGAL_DECK)
+    reserve.fill(ILLEGAL_RESERVE)
+    verdict = evaluate("naruto-reserve", {"deck": ILLEGAL_DECK, "reserve": ILLEGAL_RESERVE}, lang)
+    assert {v["code"] for v in verdict["result"]["violations"]} == {"deck_size", "reserve_size", "copies", "legendary"}
+    expect(calc.locator(".calc-details li")).to_have_text(verdict["details"])
+    expect(summary).to_have_text(verdict["summary"])
+    expect(summary).not_to_contain_text(LEGAL_WORD[lang])
+    expect(shown["deck"]).to_have_text("41/40")
+    expect(calc.locator('.reserve-counter[data-counter="deck"]')).to_have_attribute("data-over", "true")
+
+    # A line that cannot be read: localized error with the field label and its line number, no verdict.
+    reserve.fill("1 Sakura\nSakura Haruno")
+    [error] = evaluate("naruto-reserve", {"deck": ILLEGAL_DECK, "reserve": "1 Sakura\nSakura Haruno"}, lang)["errors"]
+    box = calc.locator('[data-field="reserve"] .calc-error')
+    expect(box).to_have_text(error["message"])
+    expect(box).to_contain_text(f"{label(lang, 'reserve')}, {dict(en='line', fr='ligne', it='riga')[lang]} 2")
+    expect(reserve).to_have_attribute("aria-invalid", "true")
+    expect(summary).to_have_text("")
+    expect(calc.locator(".calc-details li")).to_have_count(0)
+    expect(calc).to_have_attribute("data-result", "null")
+    expect(shown["deck"]).to_have_text("–")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_card_name_with_html_is_shown_as_text(open_calc, page, lang):
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    calc = open_calc(PAGES[lang], "naruto-reserve")
+    deck = f"4 {XSS}\n" + DECK.replace("3x Kakashi Hatake [ninja]\n", "").replace("1 Gaara [Légendaire]\n", "")
+    calc.get_by_label(label(lang, "deck"), exact=True).fill(deck)
+    [line] = evaluate("naruto-reserve", {"deck": deck}, lang)["details"]
+    assert line.startswith(XSS)
+    expect(calc.locator(".calc-details li").last).to_have_text(line)
+    expect(calc.locator("img")).to_have_count(0)  # the markup was not parsed
+    assert dialogs == []
+
+
+@pytest.mark.parametrize("lang", ["fr"])
+def test_swap_between_games(open_calc, page, lang):
+    calc = open_calc(PAGES[lang], "naruto-reserve")
+    calc.get_by_label(label(lang, "deck"), exact=True).fill(DECK)
+    calc.get_by_label(label(lang, "reserve"), exact=True).fill(RESERVE)
+    calc.get_by_label(label(lang, "out"), exact=True).fill("1 Card 0")
+    calc.get_by_label(label(lang, "in"), exact=True).fill("1 sakura")
+    expect(calc.locator(".calc-details li")).to_have_text(["Après l'échange : 40 cartes dans le deck, 25 ninjas non-groupe ; l'échange est conforme."])
+    calc.get_by_label(label(lang, "out"), exact=True).fill("2 Card 0")
+    expect(calc.locator(".calc-details li").first).to_contain_text("Échange : 2 cartes retirées du deck mais 1 intégrées")
+    expect(calc.locator(".calc-summary")).not_to_contain_text(LEGAL_WORD[lang])
+
+
+def test_counters_stay_visible_on_a_phone(playwright, browser, watch, site_url):
+    context = browser.new_context(**playwright.devices["Pixel 7"])
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(f"{site_url}/it/naruto/")
+    calc = page.locator("#calc-naruto-reserve")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    deck = calc.get_by_label(label("it", "deck"), exact=True)
+    deck.tap()
+    deck.fill(DECK)
+    shown = counters(calc)
+    expect(shown["deck"]).to_have_text("40/40")
+    box = deck.bounding_box()
+    assert box["height"] >= 150 and box["x"] >= 0 and box["x"] + box["width"] <= 412
+    last = calc.get_by_label(label("it", "in"), exact=True)
+    last.scroll_into_view_if_needed()
+    last.tap()
+    viewport = page.viewport_size
+    counter = calc.locator(".reserve-counters").bounding_box()
+    assert 0 <= counter["y"] and counter["y"] + counter["height"] <= viewport["height"]  # still in view
+    assert deck.bounding_box()["y"] + deck.bounding_box()["height"] < counter["y"] + counter["height"]  # the deck scrolled past
+    expect(calc.locator(".reserve-counters")).to_be_in_viewport()
+    context.close()
+    watch.check()
