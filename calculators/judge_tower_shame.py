@@ -17,13 +17,14 @@ import re
 from typing import Any
 
 from calculators.i18n import Translator
+from calculators.players import NAME_LENGTH
 from calculators.spec import Calculator, Field, Outcome
 from rules_core import judge_tower
 from rules_core.errors import RuleError
 
 ID = "judge-tower-shame"
 #: Longest player name accepted, in characters.
-MAX_NAME = 40
+MAX_NAME = NAME_LENGTH
 #: Room for MAX_PLAYERS entries of the longest name and counter.
 MAX_TEXT = judge_tower.MAX_PLAYERS * (MAX_NAME + 8)
 _SEPARATORS = re.compile(r"[,\n]")

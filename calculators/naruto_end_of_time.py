@@ -1,6 +1,6 @@
 """``naruto-end-of-time``: the turns left to play when time is called (standard and blitz).
 
-Also the pieces both end-of-time calculators share (mode, player names, the section cited);
+Also the pieces both end-of-time calculators share (mode, the section cited);
 ``naruto-tiebreak`` imports them.
 """
 
@@ -9,19 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from calculators.i18n import Translator
+from calculators.players import NAME_FIELDS, names
 from calculators.spec import Calculator, Field, Outcome
 from rules_core import naruto_end_of_time as rules
 
-#: The longest player name, in characters.
-NAME_LENGTH = 40
 MODE = Field("mode", "choice", choices=("standard", "blitz"), default="standard")
-NAME_FIELDS = (Field("name_a", "text", required=False, max_length=NAME_LENGTH),
-               Field("name_b", "text", required=False, max_length=NAME_LENGTH))
 
-
-def names(values: dict[str, Any], t: Translator) -> dict[str, str]:
-    """``{"a": ..., "b": ...}``: the typed names, or the localized "Player A"/"Player B"."""
-    return {p: (values.get(f"name_{p}") or "").strip() or t(f"naruto-end.player.{p}") for p in ("a", "b")}
 
 
 def source(t: Translator, calc_id: str, mode: str) -> str:
@@ -37,7 +30,7 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
     for number, turn in enumerate(turns, start=1):
         if turn.kind is rules.TurnKind.EXTRA:
             extra_seen[turn.player] += 1
-        lines.append(t(f"naruto-end-of-time.turn.{turn.kind.value}", number=number, name=who[turn.player.value],
+        lines.append(t(f"naruto-end-of-time.turn.{turn.kind.value}", number=number, name=who[turn.player],
                        extra=extra_seen[turn.player], extras=rules.EXTRA_TURNS_EACH))
     return Outcome(
         result={"turns": [{"player": turn.player.value, "kind": turn.kind.value} for turn in turns]},

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from calculators.i18n import Translator
-from calculators.naruto_end_of_time import MODE, NAME_FIELDS, names, source
+from calculators.naruto_end_of_time import MODE, source
+from calculators.players import NAME_FIELDS, names
 from calculators.spec import Calculator, Field, Outcome
 from rules_core import naruto_end_of_time as rules
 from rules_core.errors import RuleError
+from rules_core.players import Player
 
 #: Largest count accepted in any criterion field.
 MAX_COUNT = 9_999
@@ -46,12 +48,12 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
         state = "tied" if step.winner is None else "ahead"
         lines.append(t(f"naruto-tiebreak.step.{state}", number=number,
                        criterion=t(f"naruto-tiebreak.criterion.{step.criterion.value}"),
-                       name_a=who["a"], name_b=who["b"], a=step.a, b=step.b,
-                       winner=who[step.winner.value] if step.winner else ""))
+                       name_a=who[Player.A], name_b=who[Player.B], a=step.a, b=step.b,
+                       winner=who[step.winner] if step.winner else ""))
     if outcome.winner is None:
         summary = t("naruto-tiebreak.summary.coin_toss")
     else:
-        summary = t("naruto-tiebreak.summary.winner", winner=who[outcome.winner.value], number=len(outcome.steps),
+        summary = t("naruto-tiebreak.summary.winner", winner=who[outcome.winner], number=len(outcome.steps),
                     criterion=t(f"naruto-tiebreak.criterion.{outcome.decided_by}"))
     return Outcome(
         result={

@@ -16,13 +16,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from calculators.i18n import Translator
+from calculators.players import NAME_FIELDS
+from calculators.players import names as player_names
 from calculators.spec import Calculator, Field, Outcome
 from rules_core.pokemon import Criterion, Finding, MatchFormat, Player, Step, TimeLimitOutcome, time_limit_outcome
 
 ID = "pokemon-time-limit"
 YES_NO = ("no", "yes")
 #: Longest player name accepted, in characters.
-MAX_NAME = 40
 #: Criterion numbers as the source numbers them, per format.
 NUMBERS = {
     MatchFormat.SINGLE_GAME: {Criterion.LATE: 1, Criterion.PRIZES: 2, Criterion.SUDDEN_DEATH: 3},
@@ -97,7 +98,7 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
         prizes_a=values.get("prizes_a"),
         prizes_b=values.get("prizes_b"),
     )
-    names = {p: (values.get(f"name_{p.value}") or "").strip() or t(f"{ID}.player.{p.value}") for p in Player}
+    names = player_names(values, t)
     return Outcome(
         result={
             "winner": outcome.winner.value if outcome.winner else None,
@@ -114,8 +115,7 @@ SPEC = Calculator(
     id=ID,
     fields=(
         Field("format", "choice", choices=tuple(f.value for f in MatchFormat), default=MatchFormat.SINGLE_GAME.value),
-        Field("name_a", "text", required=False, max_length=MAX_NAME),
-        Field("name_b", "text", required=False, max_length=MAX_NAME),
+        *NAME_FIELDS,
         Field("late_a", "choice", choices=YES_NO, default="no"),
         Field("late_b", "choice", choices=YES_NO, default="no"),
         Field("games_a", "integer", required=False),

@@ -16,23 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules_core.errors import RuleError, require_int
+from rules_core.players import Player
 
 #: Additional turns each player plays after the active turn (and the last turn, if any).
 EXTRA_TURNS_EACH = 2
-
-
-class Player(enum.Enum):
-    A = "a"
-    B = "b"
-
-    @property
-    def other(self) -> Player:
-        """The opponent.
-
-        >>> Player.A.other
-        <Player.B: 'b'>
-        """
-        return Player.B if self is Player.A else Player.A
 
 
 class TurnKind(enum.Enum):

@@ -25,6 +25,7 @@ import enum
 from dataclasses import dataclass
 
 from rules_core.errors import OutOfRange, RuleError, require_int
+from rules_core.players import Player
 
 #: Prize cards a player can have left in an unfinished game (0 means that game is won).
 MIN_PRIZES, MAX_PRIZES = 1, 6
@@ -39,24 +40,6 @@ class MatchFormat(enum.Enum):
     """One game (late, Prize cards, Sudden Death)."""
     BEST_OF_THREE = "bo3"
     """Best of three games (late, games won, Prize cards, Sudden Death)."""
-
-
-class Player(enum.Enum):
-    """One side of the match."""
-
-    A = "a"
-    """The first player as entered."""
-    B = "b"
-    """The second player as entered."""
-
-    @property
-    def other(self) -> Player:
-        """The opponent.
-
-        >>> Player.A.other
-        <Player.B: 'b'>
-        """
-        return Player.B if self is Player.A else Player.A
 
 
 class Criterion(enum.Enum):

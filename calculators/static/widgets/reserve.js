@@ -1,3 +1,5 @@
+import { addStylesheet } from "./style.js";
+
 // Live counters for naruto-reserve: deck n/40, Réserve n/10, non-Platoon Ninja n/25 (deck) and n/30
 // (deck + Réserve), read from the verdict's `counts`; "–" while the lists cannot be read.
 // The counters stay in view (position: sticky) while a long list is pasted or scrolled on a phone.
@@ -6,17 +8,8 @@
 const COUNTERS = [["deck", 40, true], ["reserve", 10, true], ["deck_ninja", 25, false], ["total_ninja", 30, false]];
 const WORD = { deck: "uiDeck", reserve: "uiReserve", deck_ninja: "uiDeckNinja", total_ninja: "uiTotalNinja" };
 
-function addStylesheet() {
-  const href = new URL("reserve.css", import.meta.url).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((link) => link.href === href)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  document.head.append(link);
-}
-
 export function mount(el) {
-  addStylesheet();
+  addStylesheet(new URL("reserve.css", import.meta.url));
   const box = document.createElement("dl");
   box.className = "reserve-counters";
   const values = {};

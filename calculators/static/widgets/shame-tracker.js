@@ -1,3 +1,5 @@
+import { addStylesheet } from "./style.js";
+
 // Table-side tracker for judge-tower-shame: one row per player with large − and + buttons,
 // a "first game" toggle (start at −1), add/remove player. The tracker writes its state into
 // the calculator's `shame` textarea and fires an input event, so evaluate() stays the single
@@ -29,15 +31,6 @@ const MAX_NAME = 40;
 const MAX_COUNTER = 999;
 const STORAGE_VERSION = 1;
 
-function addStylesheet() {
-  const href = new URL("shame-tracker.css", import.meta.url).href;
-  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.href === href)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  document.head.append(link);
-}
-
 function make(tag, className, props = {}, attrs = {}) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -63,7 +56,7 @@ export function mount(el) {
   const storageKey = `rules-calc:${el.id}:${lang}`;
   let players = load() || [blank(), blank()];
 
-  addStylesheet();
+  addStylesheet(new URL("shame-tracker.css", import.meta.url));
   el.classList.add("has-shame-tracker");
   const tracker = make("section", "shame-tracker", {}, { "aria-label": text.tracker });
   const rows = make("ol", "shame-rows");
