@@ -182,7 +182,10 @@ if (calculators.length) {
   for (const el of calculators) {
     const form = el.querySelector("form");
     restore(el);
-    form.addEventListener("input", () => { evaluate(el); syncUrl(); });
+    form.addEventListener("input", (event) => {
+      evaluate(el);
+      if (!event.detail?.initial) syncUrl(); // a widget filling its field at start-up is no change to share
+    });
     form.addEventListener("submit", (event) => event.preventDefault());
     const share = el.querySelector(".calc-share");
     share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied));

@@ -3,6 +3,8 @@ search in the page's language only, and the copy-link control."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -62,7 +64,9 @@ def test_search_stays_in_the_page_language(page, site_url, lang, term, language_
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{site_url}/{PREFIX[lang]}")
     meta = page.locator(".md-search-result__meta")
-    initializing = meta.text_content().strip()  # "Initializing search", in the page's language
+    # "Initializing search", in the page's language, as served (the live text may already have changed)
+    served = page.request.get(page.url).text()
+    initializing = re.search(r'md-search-result__meta">\s*([^<]+?)\s*<', served).group(1)
     page.locator(".md-search__input").click()
     expect(meta).not_to_have_text(initializing)  # the index is loaded: typing now is searched
     page.locator(".md-search__input").press_sequentially(term)  # Material searches on key events

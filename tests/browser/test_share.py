@@ -93,3 +93,32 @@ def test_planner_chart_and_rounds_below_minimum(open_calc, page):
     expect(calc.locator("[data-field=rounds] .calc-error")).to_contain_text("minimum de 4 rondes suisses")
     expect(figure).to_be_hidden()
     expect(calc).to_have_attribute("data-result", "null")
+
+
+def test_tracker_link_opens_the_shared_counters(browser, watch, site_url):
+    """A shared Judge Tower link wins over the tracker's stored state; plain visits leave the URL alone."""
+    context, page = open_link(browser, watch, f"{site_url}/fr/judge-tower/?judge-tower-shame.shame=Ann%3A%202%0ABob%3A%207%0ACy%3A%20-1#calc-judge-tower-shame")
+    calc = page.locator("#calc-judge-tower-shame")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc.locator(".shame-row")).to_have_count(3)
+    expect(calc.locator(".shame-value")).to_have_text(["2", "7", "−1"])
+    expect(calc.locator(".shame-row").nth(1)).to_have_attribute("data-out", "true")  # 7 > 2 × 3
+    expected = evaluate("judge-tower-shame", {"shame": "Ann: 2\nBob: 7\nCy: -1"}, "fr")["result"]
+    assert json.loads(calc.get_attribute("data-result")) == expected
+    context.close()
+
+    context, page = open_link(browser, watch, f"{site_url}/it/judge-tower/")
+    calc = page.locator("#calc-judge-tower-shame")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc.locator(".shame-bar")).not_to_have_text("")
+    assert "?" not in page.url  # the tracker's start-up values are not put in the address bar
+    context.close()
+
+    context, page = open_link(browser, watch, f"{site_url}/en/judge-tower/".replace("/en/", "/") + "?judge-tower-shame.shame=abc")
+    calc = page.locator("#calc-judge-tower-shame")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    message = evaluate("judge-tower-shame", {"shame": "abc"}, "en")["errors"][0]["message"]
+    expect(calc.locator(".calc-error").first).to_have_text(message)
+    expect(calc).to_have_attribute("data-result", "null")
+    context.close()
+    watch.check()

@@ -54,7 +54,9 @@ export function mount(el) {
   const form = el.querySelector("form");
   const area = form.querySelector('textarea[name="shame"]');
   const storageKey = `rules-calc:${el.id}:${lang}`;
-  let players = load() || [blank(), blank()];
+  // A shared link (calc.js filled the field from the URL) wins over the state stored on this phone.
+  const linked = area.value.trim() ? fromText(area.value) : null;
+  let players = linked || (area.value.trim() ? [blank(), blank()] : load()) || [blank(), blank()];
 
   addStylesheet(new URL("shame-tracker.css", import.meta.url));
   el.classList.add("has-shame-tracker");
@@ -77,6 +79,19 @@ export function mount(el) {
     }
   }
 
+  // "Alice: 3, -1" -> players; null when the text is not something the tracker writes (the
+  // calculator then shows the localized error for the field as typed).
+  function fromText(value) {
+    const parsed = value.split(/[\n,]/).map((item) => item.trim()).filter(Boolean).map((item) => {
+      const match = /^(?:(.*):)?\s*([+\-−]?\d{1,3})$/.exec(item);
+      if (!match) return null;
+      const number = Number(match[2].replace("−", "-"));
+      const first = number < 0;
+      return { name: (match[1] || "").trim(), mistakes: number + (first ? 1 : 0), first };
+    });
+    return parsed.every(Boolean) && valid(parsed) ? parsed : null;
+  }
+
   function save() {
     try {
       localStorage.setItem(storageKey, JSON.stringify({ version: STORAGE_VERSION, players }));
@@ -86,13 +101,14 @@ export function mount(el) {
   }
 
   // The calculator's input: one "Name: counter" line per player (commas would split a name).
-  function write() {
+  function write(initial = false) {
     area.value = players.map((p) => {
       const name = p.name.replace(/[,\r\n]/g, " ").trim();
       return name ? `${name}: ${counter(p)}` : String(counter(p));
     }).join("\n");
     save();
-    area.dispatchEvent(new Event("input", { bubbles: true }));
+    // `initial`: the tracker filling the field at start-up is not a change to put in the page URL.
+    area.dispatchEvent(new CustomEvent("input", { bubbles: true, detail: { initial } }));
   }
 
   function label(i) {
@@ -142,11 +158,12 @@ export function mount(el) {
     return row;
   }
 
-  function rebuild() {
+  function rebuild(initial = false) {
     rows.replaceChildren(...players.map((_, i) => buildRow(i)));
     add.disabled = players.length >= MAX_PLAYERS;
     remove.disabled = players.length <= MIN_PLAYERS;
-    write();
+    if (initial && area.value.trim() && !linked) return; // a linked value the tracker cannot show: keep it, and its error
+    write(initial);
   }
 
   add.addEventListener("click", () => {
@@ -177,5 +194,5 @@ export function mount(el) {
     });
   });
 
-  rebuild();
+  rebuild(true);
 }
