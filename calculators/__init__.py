@@ -97,5 +97,18 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
     try:
         outcome = spec.run(values, t)
     except RuleError as err:
-        return _verdict(spec.id, lang, [{"field": err.field, "message": error_message(t, spec.id, err)}], hidden=hidden)
-    return _verdict(spec.id, lang, [], outcome, hidden)
+        failures = [err]
+    except ExceptionGroup as group:  # a rule reporting several fields at once
+        matched, rest = group.split(RuleError)
+        if rest is not None:
+            raise
+        failures = [err for err in _leaves(matched)]
+    else:
+        return _verdict(spec.id, lang, [], outcome, hidden)
+    errors = [{"field": err.field, "message": error_message(t, spec.id, err)} for err in failures]
+    return _verdict(spec.id, lang, errors, hidden=hidden)
+
+
+def _leaves(group: BaseExceptionGroup) -> list[RuleError]:
+    return [leaf for exc in group.exceptions
+            for leaf in (_leaves(exc) if isinstance(exc, BaseExceptionGroup) else [exc])]

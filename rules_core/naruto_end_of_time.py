@@ -123,7 +123,8 @@ def tiebreak(counts: Counts) -> Tiebreak:
     """Apply the criteria in order to ``{criterion: (player A's value, player B's value)}``.
 
     Values of criteria after the deciding one may be missing. A needed value that is ``None`` raises
-    ``needed`` on its field (``deck_b``...); characters may not exceed the cards in the deck.
+    ``needed`` on its field (``deck_b``...), both players' at once in an ``ExceptionGroup``;
+    characters may not exceed the cards in the deck.
 
     >>> tiebreak({"rewards": (1, 1), "deck": (4, 4), "characters": (2, 2), "combat": (5, 5), "entrance": (3, 3)}).decided_by
     'coin_toss'
@@ -138,12 +139,13 @@ def tiebreak(counts: Counts) -> Tiebreak:
     """
     steps: list[Step] = []
     for criterion in needed(counts):
-        values = []
-        for player, value in zip(Player, counts.get(criterion.value, (None, None))):
-            field = f"{criterion.value}_{player.value}"
-            if value is None:
-                raise RuleError(field, "needed", None)
-            values.append(require_int(field, value, minimum=0))
+        pair = counts.get(criterion.value, (None, None))
+        missing = [RuleError(f"{criterion.value}_{p.value}", "needed", None) for p, v in zip(Player, pair) if v is None]
+        if len(missing) > 1:
+            raise ExceptionGroup("both players' values are needed", missing)
+        if missing:
+            raise missing[0]
+        values = [require_int(f"{criterion.value}_{p.value}", v, minimum=0) for p, v in zip(Player, pair)]
         if criterion is Criterion.CHARACTERS:
             for player, chars, deck in zip(Player, values, counts["deck"]):
                 if chars > deck:

@@ -185,8 +185,10 @@ def test_hidden_fields_follow_the_raw_inputs(raw, shown):
 def test_needed_field_that_is_empty_is_reported(lang, label):
     verdict = evaluate("naruto-tiebreak", inputs((3, 3)), lang)
     assert verdict["ok"] is False
-    assert verdict["errors"] == [{"field": "deck_a", "message": verdict["errors"][0]["message"]}]
+    # both players' counts are needed: both fields say so at once
+    assert [e["field"] for e in verdict["errors"]] == ["deck_a", "deck_b"]
     assert verdict["errors"][0]["message"].startswith(label)
+    assert verdict["errors"][1]["message"] != verdict["errors"][0]["message"]
     verdict = evaluate("naruto-tiebreak", inputs((3, 3), (5, 5), (2, 2), (9, None)), lang)
     assert [e["field"] for e in verdict["errors"]] == ["combat_b"]
     assert verdict["hidden_fields"] == ["entrance_a", "entrance_b"]
