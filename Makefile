@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 
-.PHONY: serve test build site wheel catalogs chromium unit browser clean
+.PHONY: serve test build site wheel catalogs chromium unit browser clean bench
 
 serve: build
 	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
@@ -47,6 +47,10 @@ site: wheel node_modules/.installed
 
 chromium: $(VENV)/.installed
 	$(PY) -m tools.chromium --ensure
+
+# Start-up, latency, bytes and Lighthouse figures (not a test): table on stdout, JSON in bench-results/.
+bench: build chromium
+	$(PY) -m tools.bench --site site
 
 clean:
 	rm -rf site dist build *.egg-info

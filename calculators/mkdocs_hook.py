@@ -19,6 +19,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from calculators import a11y, csp, offline
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.render import MarkerError, expand_markers
 from calculators.rules_data import rules_in
@@ -108,9 +109,12 @@ _ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 
+@csp.protect  # every page leaves with its Content-Security-Policy meta tag (hashes of its inline scripts)
+@a11y.repaired  # and with Material's template repaired for accessibility
 def on_post_page(output, page, config):
     output = _ALTERNATE_LINK.sub("", output)
     lang = page_language(page.file.src_uri)
+    output = offline.page_head(output, lang, page.url)
     if lang == REFERENCE_LANGUAGE:
         return output
 
@@ -122,6 +126,13 @@ def on_post_page(output, page, config):
         return match.group(1) + json.dumps(settings) + match.group(3)
 
     return _CONFIG.sub(language_base, output, count=1)
+
+
+def on_post_template(output, template_name, config):
+    """404.html (a static template, not a page): the same head clean-up and policy as pages."""
+    if not template_name.endswith(".html"):
+        return output
+    return csp.add_policy(a11y.repair(_ALTERNATE_LINK.sub("", output)))
 
 
 def split_search_index(site: Path) -> None:
@@ -181,3 +192,4 @@ def on_post_build(config):
     shutil.copytree(STATIC, out, dirs_exist_ok=True)
     shutil.copy2(wheel, out / wheel.name)
     (out / "engine.json").write_text(json.dumps({"wheel": wheel.name}), encoding="utf-8")
+    offline.finish_site(Path(config["site_dir"]))  # hashed engine paths, manifests, icons, sw.js

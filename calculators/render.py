@@ -107,6 +107,10 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         else _field_html(t, spec, uid, f, f.name in hidden)
         for f in spec.fields
     )
+    # Two instances on one page differ by a preset: its choice is named in the title, so that each
+    # region has its own accessible name ("… — Blitz").
+    preset_words = [t(key) for key in (f"{spec.id}.{name}.{value}" for name, value in presets.items()) if t.has(key)]
+    title = " \u2014 ".join([t(f"{spec.id}.title"), *preset_words])
     # Words a widget needs ("<id>.ui.<name>" -> data-ui-<name>), as templates with {placeholders}.
     widget_words = {f"data_ui_{name.replace('-', '_')}": text for name, text in t.templates(f"{spec.id}.ui.").items()}
     data = _attrs(
@@ -126,7 +130,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     )
     return (
         f"<div {data}>"
-        f'<p class="calc-title" id="{uid}-title">{escape(t(f"{spec.id}.title"))}</p>'
+        f'<p class="calc-title" id="{uid}-title">{escape(title)}</p>'
         f'<form class="calc-form" novalidate>{fields}</form>'
         f'<p class="calc-status" role="status">{escape(t("ui.loading"))}</p>'
         f'<button type="button" class="calc-retry md-button" hidden>{escape(t("ui.retry"))}</button>'

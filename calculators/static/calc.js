@@ -6,6 +6,7 @@
 // Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
 // is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
 import { copyLink } from "./site.js";
+import { compileEngine } from "./engine-module.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request
@@ -28,6 +29,8 @@ function startEngine() {
   waiting.clear();
   calculators.forEach((el) => { el.dataset.state = "loading"; });
   worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+  const started = worker;
+  compileEngine(import.meta.url).then((module) => started.postMessage({ type: "module", module }));
   worker.onmessage = ({ data }) => {
     if (data.type === "ready") {
       calculators.forEach((el) => { setState(el, "ready"); evaluate(el, false); });
@@ -51,11 +54,16 @@ function startEngine() {
 
 const instance = (el) => el.id.replace(/^calc-/, "");
 
+// Longest field value carried in a link: whole decklists fit; a megabyte paste would make a URL
+// browsers refuse to open (over 2 MB once encoded).
+const MAX_LINK_VALUE = 10_000;
+
 // The fields worth putting in a link: typed text, and choices moved off their default.
 function shared(el) {
   const pairs = [];
   for (const control of el.querySelectorAll("form [name]")) {
     if (control.type === "hidden") continue; // a preset: part of the instance
+    if (control.value.length > MAX_LINK_VALUE) continue; // a huge paste stays out of the address bar
     if (control.type === "radio" ? control.checked && !control.defaultChecked : control.value.trim() !== "") {
       pairs.push([`${instance(el)}.${control.name}`, control.value]);
     }

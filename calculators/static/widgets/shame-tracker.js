@@ -125,7 +125,7 @@ export function mount(el) {
 
   function buildRow(i) {
     const player = players[i];
-    const row = make("li", "shame-row", {}, { role: "group" });
+    const row = make("li", "shame-row"); // a list item, named by its aria-label (role=group is not allowed on li)
     const nameId = `${el.id}-player-${i + 1}`;
     const nameLabel = make("label", "shame-name-label", { htmlFor: nameId, textContent: text.player.replace("{n}", String(i + 1)) });
     const name = make("input", "shame-name", {

@@ -1,0 +1,56 @@
+// Offline use, on every page: registers the service worker (site root, whole-site scope),
+// asks it to keep the engine for offline use once this page has loaded, and shows a small
+// "new version — reload" prompt when a new release is installed and waiting.
+// Words come from the build (data-msg-* on this script's tag, in the page's language).
+// State for tests and assistive tech: <html data-offline="ready"> once everything is stored.
+const script = document.getElementById("offline-script");
+const root = new URL("../", import.meta.url);
+
+function prompt(waiting) {
+  if (document.querySelector(".offline-update")) return;
+  const box = document.createElement("div");
+  box.className = "offline-update";
+  box.setAttribute("role", "status");
+  const text = document.createElement("span");
+  text.textContent = script.dataset.msgUpdate;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = script.dataset.msgReload;
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    // Reload once the new release controls this page: every file then comes from it.
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+    waiting.postMessage({ type: "skip-waiting" });
+  });
+  box.append(text, " ", button);
+  document.body.append(box);
+}
+
+function watchForUpdates(registration) {
+  if (registration.waiting && navigator.serviceWorker.controller) prompt(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    installing.addEventListener("statechange", () => {
+      // With no controller this is the first install, not an update: nothing to announce.
+      if (installing.state === "installed" && navigator.serviceWorker.controller) prompt(installing);
+    });
+  });
+}
+
+async function start() {
+  navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data && data.type === "offline-ready") document.documentElement.dataset.offline = "ready";
+  });
+  const registration = await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
+  watchForUpdates(registration);
+  const ready = await navigator.serviceWorker.ready;
+  // The engine is fetched by the service worker, in the background, only after this page has
+  // loaded: a page without a calculator loads no engine byte itself.
+  ready.active.postMessage({ type: "cache-engine" });
+}
+
+if ("serviceWorker" in navigator && script) {
+  const go = () => start().catch((error) => console.warn("offline use unavailable:", error));
+  if (document.readyState === "complete") go();
+  else addEventListener("load", go, { once: true });
+}

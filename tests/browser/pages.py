@@ -1,0 +1,78 @@
+"""The built site's pages and calculators, found by crawling its HTML files (new pages and
+calculators are covered without editing the tests), and helpers shared by the hardening tests."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from calculators import evaluate
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE
+
+_CALC = re.compile(r'<div class="calc" id="(calc-[a-z0-9-]+)"[^>]*\sdata-calc="([a-z0-9-]+)"[^>]*\sdata-lang="([a-z]+)"')
+
+
+def all_pages() -> list[str]:
+    """Every page's URL path ("", "naruto/", "fr/naruto/", "404.html")."""
+    if not SITE.is_dir():
+        return []  # the site fixture says how to build it
+    paths = []
+    for html in sorted(SITE.rglob("*.html")):
+        rel = html.relative_to(SITE).as_posix()
+        paths.append(rel.removesuffix("index.html") if rel.endswith("index.html") else rel)
+    return paths
+
+
+def calculators_on(path: str) -> list[tuple[str, str, str]]:
+    """(DOM id, calculator id, language) of each calculator on the page at ``path``."""
+    file = SITE / (path + "index.html" if path == "" or path.endswith("/") else path)
+    return _CALC.findall(file.read_text(encoding="utf-8"))
+
+
+def calculator_pages() -> list[str]:
+    return [path for path in all_pages() if calculators_on(path)]
+
+
+def wait_ready(page, path: str) -> None:
+    for uid, _, _ in calculators_on(path):
+        expect(page.locator(f"#{uid}")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+
+
+def form_values(calc) -> dict[str, str]:
+    """What calc.js sends to the engine: the form's FormData."""
+    return calc.evaluate("el => Object.fromEntries([...new FormData(el.querySelector('form'))].map(([k, v]) => [k, String(v)]))")
+
+
+def expect_verdict(calc, calc_id: str, lang: str) -> dict:
+    """The page shows exactly what ``evaluate()`` says for the form's current values, announced
+    the accessible way; an invalid form shows no verdict. Returns the verdict."""
+    verdict = evaluate(calc_id, form_values(calc), lang)
+    summary = calc.locator(".calc-summary")
+    expect(calc.locator(".calc-verdict")).to_have_attribute("aria-live", "polite")
+    if verdict["ok"]:
+        expect(summary).to_have_text(verdict["summary"])
+        expect(calc.locator(".calc-details > li")).to_have_text(verdict["details"])
+        assert json.loads(calc.get_attribute("data-result")) == verdict["result"]
+        expect(calc.locator("[aria-invalid]")).to_have_count(0)
+        return verdict
+    last: dict[str, str] = {}
+    unplaced = []
+    for error in verdict["errors"]:
+        if calc.locator(f'[data-field="{error["field"]}"] .calc-error').count():
+            last[error["field"]] = error["message"]
+        else:
+            unplaced.append(error["message"])
+    for field, message in last.items():
+        box = calc.locator(f'[data-field="{field}"] .calc-error')
+        expect(box).to_have_text(message)
+        expect(box).to_have_attribute("role", "alert")
+        box_id = box.get_attribute("id")
+        for control in calc.locator(f'[data-field="{field}"] input, [data-field="{field}"] textarea').all():
+            expect(control).to_have_attribute("aria-invalid", "true")
+            expect(control).to_have_attribute("aria-describedby", re.compile(rf"(^|\s){re.escape(box_id)}($|\s)"))
+    expect(summary).to_have_text(" ".join(unplaced))
+    expect(calc).to_have_attribute("data-result", "null")
+    expect(calc.locator(".calc-details > li")).to_have_count(0)
+    return verdict

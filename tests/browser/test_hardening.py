@@ -1,0 +1,282 @@
+"""Hostile input in every form, size limits, the Content-Security-Policy, no third-party request,
+and what the page does when the engine cannot load or breaks.
+
+Pages and calculators are found by crawling the built site (tests/browser/pages.py). Every test's
+page is watched (conftest): a page error, a console error or a CSP violation fails it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import CALCULATORS, error_message, evaluate
+from calculators.i18n import Translator
+from rules_core.errors import RuleError
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE
+from tests.browser.pages import all_pages, calculator_pages, calculators_on, expect_verdict, wait_ready
+
+PWN = "window.__pwned=1"
+#: Pasted into every text field: markup, script, format placeholders, huge and odd numbers.
+PASTED = [
+    f'<img class="hostile" src=x onerror="{PWN}">',
+    f'"><script class="hostile">{PWN}</script>',
+    '<b class="hostile">bold</b> {label} {0} %s',
+    "9" * 400,
+    "-1e309",
+    "\u202e\u00a0NaN\u2212",
+]
+PASTED_LIST = f'3 <b class="hostile">Kakashi</b> [ninja]\n2 <img class="hostile" src=x onerror="{PWN}">\n#</textarea>'
+TYPED = '<i class="hostile">x</i>{value}'
+
+
+def no_markup_ran(page) -> None:
+    """User text was displayed as text: no element was made from it, no script of it ran."""
+    expect(page.locator(".hostile")).to_have_count(0)
+    assert page.evaluate("window.__pwned") is None
+
+
+@pytest.mark.parametrize("path", calculator_pages())
+def test_hostile_strings_in_every_form(page, site_url, path):
+    page.goto(f"{site_url}/{path}")
+    wait_ready(page, path)
+    for uid, calc_id, lang in calculators_on(path):
+        calc = page.locator(f"#{uid}")
+        spec = CALCULATORS[calc_id]
+        for name in [f.name for f in spec.fields if f.kind != "choice"]:
+            control = calc.locator(f'form [name="{name}"]:not([type="hidden"])')
+            if not control.count() or not control.is_visible():
+                continue  # a preset, or a field the current values hide
+            values = PASTED + [PASTED_LIST] if spec.field(name).multiline else PASTED
+            for value in values:
+                control.fill(value)  # a paste: the whole value at once
+                expect_verdict(calc, calc_id, lang)
+                no_markup_ran(page)
+            control.fill("")
+            control.press_sequentially(TYPED)  # typed, one key at a time
+            expect_verdict(calc, calc_id, lang)
+            control.fill("")
+            expect_verdict(calc, calc_id, lang)
+        no_markup_ran(page)
+
+
+def too_long(calc_id: str, field: str, length: int, lang: str) -> str:
+    limit = CALCULATORS[calc_id].field(field).max_length
+    return error_message(Translator(lang), calc_id, RuleError(field, "too_long", None, limit=limit, length=length))
+
+
+def paste(page, control, text: str) -> None:
+    """A real paste (clipboard, Ctrl+V): Playwright's fill() of a megabyte is far slower than a user's paste."""
+    page.evaluate("text => navigator.clipboard.writeText(text)", text)
+    control.fill("")
+    control.focus()
+    page.keyboard.press("ControlOrMeta+V")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(context, page, site_url, lang):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    prefix = "" if lang == "en" else f"{lang}/"
+    page.goto(f"{site_url}/{prefix}naruto/")
+    wait_ready(page, f"{prefix}naruto/")
+    deck = page.locator("#calc-naruto-reserve-deck")
+    huge = "3 Kakashi Hatake [ninja]\n" * 42_000  # 1,050,000 characters
+    paste(page, deck, huge)
+    # While the engine receives the megabyte, the page answers: another calculator can be used.
+    players = page.locator("#calc-naruto-rounds-players")
+    players.fill("24")
+    expect(page.locator("#calc-naruto-rounds .calc-summary")).to_have_text(
+        evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
+    error = page.locator("#calc-naruto-reserve-deck-error")
+    expect(error).to_have_text(too_long("naruto-reserve", "deck", len(huge), lang))
+    expect(page.locator("#calc-naruto-reserve")).to_have_attribute("data-result", "null")
+    expect(deck).to_have_attribute("aria-invalid", "true")
+    assert len(page.url) < 1000  # the paste is not copied into the address bar
+    # 10,000 lines within the character limit: refused by their number, before reading them.
+    lines = "\n".join(f"1 Card {n}" for n in range(10_000))
+    paste(page, deck, lines)
+    message = evaluate("naruto-reserve", {"deck": lines}, lang)["errors"][0]["message"]
+    expect(error).to_have_text(message)
+    expect(page.locator("#calc-naruto-reserve")).to_have_attribute("data-result", "null")
+    players.fill("8")  # still responsive
+    expect(page.locator("#calc-naruto-rounds .calc-summary")).to_have_text(
+        evaluate("naruto-rounds", {"players": "8"}, lang)["summary"])
+
+
+# --- The Content-Security-Policy ----------------------------------------------------------------------
+
+
+def test_the_policy_is_enforced_and_violations_fail_tests(page, watch, site_url):
+    """Negative test: injected inline script and style are blocked, and the watch sees the violations."""
+    page.goto(f"{site_url}/fr/naruto/")
+    wait_ready(page, "fr/naruto/")
+    page.evaluate("""() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__pwned = 1';
+        document.head.append(s);
+        document.body.setAttribute('style', 'background: red');
+    }""")
+    assert page.evaluate("window.__pwned") is None
+    expect(page.locator("body")).not_to_have_css("background-color", "rgb(255, 0, 0)")
+    violations = [e for e in watch.errors if e.startswith("console error: CSP violation")]
+    assert any("script-src" in v for v in violations), watch.errors
+    assert any("style-src" in v for v in violations), watch.errors
+    watch.errors.clear()  # provoked on purpose
+
+
+def with_header(route, policy: str) -> None:
+    response = route.fetch()
+    route.fulfill(response=response, headers={**response.headers, "content-security-policy": policy})
+
+
+def page_policy() -> str:
+    html = (SITE / "naruto" / "index.html").read_text(encoding="utf-8")
+    return re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
+
+
+def test_the_engine_runs_under_the_same_policy_as_a_header(page, site_url):
+    """A worker is governed by its own response's policy, not the page's meta tag: serve
+    worker.js with the page's policy as a header, as a host sending headers would."""
+    page.route(re.compile(r".*/calc/worker\.js(\?.*)?$"), lambda route: with_header(route, page_policy()))
+    page.goto(f"{site_url}/it/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    page.locator("#calc-naruto-rounds-players").fill("24")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "it")["summary"])
+
+
+def without_wasm(route) -> None:
+    """The page, its meta policy stripped of 'wasm-unsafe-eval'."""
+    response = route.fetch()
+    body = response.text()
+    assert "'wasm-unsafe-eval'" in body
+    route.fulfill(response=response, body=body.replace(" 'wasm-unsafe-eval'", ""))
+
+
+def test_pyodide_needs_wasm_unsafe_eval(page, watch, site_url):
+    """The one exception in the policy is needed: without it (on the page, which compiles the
+    wasm, and on the worker, which would compile it otherwise) the engine cannot start."""
+    watch.allow(r"calculator engine failed|WebAssembly|wasm|Content Security Policy|CSP violation")
+    strict = page_policy().replace(" 'wasm-unsafe-eval'", "")
+    page.route(re.compile(r".*/calc/worker\.js(\?.*)?$"), lambda route: with_header(route, strict))
+    page.route(f"{site_url}/naruto/", without_wasm)
+    page.goto(f"{site_url}/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc.locator(".calc-status")).to_have_text(calc.get_attribute("data-msg-failed"))
+    assert any("wasm-unsafe-eval" in e or "WebAssembly" in e for e in watch.errors), watch.errors
+
+
+# --- No third party -----------------------------------------------------------------------------------
+
+
+def test_every_page_contacts_only_the_site(context, site_url, watch):
+    """Every page of every language, intercepting every request of the browser context (pages,
+    workers, service worker): only the site's own origin is ever asked for anything."""
+    origin = urlsplit(site_url)
+    hosts: set[str] = set()
+    foreign: list[str] = []
+
+    def intercept(route):
+        url = urlsplit(route.request.url)
+        hosts.add(url.hostname or url.scheme)
+        if (url.scheme, url.netloc) == (origin.scheme, origin.netloc):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", intercept)
+    page = context.new_page()
+    watch.attach(page)
+    for path in all_pages():
+        page.goto(f"{site_url}/{path}")
+        wait_ready(page, path)
+        if page.locator(".md-search__input").count():  # the search worker and its index
+            page.locator(".md-search__input").first.focus()
+            page.keyboard.type("r")
+            expect(page.locator(".md-search-result__meta")).not_to_have_text(re.compile(r"^\s*$"))
+            page.keyboard.press("Escape")
+    assert not foreign, foreign
+    assert hosts == {"127.0.0.1"}, hosts
+    watch.check()
+
+
+# --- When the engine cannot load, or breaks -------------------------------------------------------------
+
+BROKEN = {
+    "wasm": r".*/pyodide\.asm\.wasm$",
+    "wheel": r".*\.whl$",
+    "worker": r".*/calc/worker\.js(\?.*)?$",
+}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    # The service worker (offline use) would answer from its cache and hide the broken files.
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.mark.parametrize("broken", sorted(BROKEN))
+def test_engine_cannot_load_then_retry(page, watch, site_url, broken):
+    watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly|worker|wheel|404")
+    page.route(re.compile(BROKEN[broken]), lambda route: route.fulfill(status=404, body="gone"))
+    path = "fr/naruto/"
+    page.goto(f"{site_url}/{path}")
+    calcs = [page.locator(f"#{uid}") for uid, _, _ in calculators_on(path)]
+    assert len(calcs) >= 2
+    for calc in calcs:
+        expect(calc).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+        expect(calc.locator(".calc-status")).to_have_text(calc.get_attribute("data-msg-failed"))
+        expect(calc.get_by_role("button", name="Réessayer")).to_be_visible()
+        expect(calc).not_to_have_attribute("data-result", re.compile(r"^(?!null$)"))
+    expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
+    expect(page.locator("#naruto-reserve-limits")).to_be_visible()
+    page.unroute(re.compile(BROKEN[broken]))
+    calcs[-1].get_by_role("button", name="Réessayer").click()
+    for calc in calcs:
+        expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+        expect(calc.locator(".calc-retry")).to_be_hidden()
+    page.locator("#calc-naruto-rounds-players").fill("17")
+    expect(page.locator("#calc-naruto-rounds .calc-summary")).to_have_text(
+        evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+
+
+def broken_wheel() -> bytes:
+    """Our wheel with ``evaluate_json`` made to raise, as a bug would."""
+    wheel = next(SITE.glob("calc/**/*.whl"))
+    out = io.BytesIO()
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "calculators/bridge.py":
+                data += b"\n\ndef evaluate_json(calc_id, inputs_json, lang):\n    raise RuntimeError('unexpected bug')\n"
+            dst.writestr(item, data)
+    return out.getvalue()
+
+
+def test_an_unexpected_error_shows_internal_error_and_no_verdict(page, watch, site_url):
+    body = broken_wheel()
+    page.route(re.compile(BROKEN["wheel"]), lambda route: route.fulfill(status=200, body=body,
+                                                                     headers={"content-type": "application/zip"}))
+    watch.allow(r"calculator internal error")
+    page.goto(f"{site_url}/it/naruto/")
+    wait_ready(page, "it/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    internal = calc.get_attribute("data-msg-internal")
+    assert internal == Translator("it")("ui.internal")
+    for players in ("24", "8", "x"):
+        page.locator("#calc-naruto-rounds-players").fill(players)
+        expect(calc.locator(".calc-summary")).to_have_text(internal)
+        expect(calc).to_have_attribute("data-result", "null")
+        expect(calc.locator(".calc-details > li")).to_have_count(0)
+    other = page.locator("#calc-naruto-reserve")
+    page.locator("#calc-naruto-reserve-deck").fill("3 Kakashi")
+    expect(other.locator(".calc-summary")).to_have_text(internal)
+    logged = [e for e in watch.errors if "calculator internal error" in e]
+    assert len(logged) == 1 and "unexpected bug" in logged[0], watch.errors

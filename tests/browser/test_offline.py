@@ -1,0 +1,155 @@
+"""Offline use: one visit stores the whole site (service worker), every calculator then works
+with no network, pages without a calculator load no engine byte, and a new release takes over
+only through the "new version — reload" prompt, never as a mix of old and new files."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import CALCULATORS, evaluate
+from calculators.i18n import Translator
+from calculators.offline import write_service_worker
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
+from tools.serve import serve_in_thread
+
+ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js)")
+DECK = "\n".join(["3x Kakashi Hatake [ninja]", *(f"1 Ninja {i} [ninja]" for i in range(21)),
+                  *(f"1 Team {i} [Gruppo]" for i in range(10)), "1 Gaara [Légendaire]", *(f"1 Card {i}" for i in range(5))])
+#: Inputs that give a verdict, per calculator (choices not named keep their default).
+EXAMPLES = {
+    "naruto-rounds": {"players": "24"},
+    "naruto-reserve": {"deck": DECK},
+    "naruto-end-of-time": {"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "b"},
+    "naruto-tiebreak": {"name_a": "Alice", "name_b": "Bob", "rewards_a": "3", "rewards_b": "1"},
+    "pokemon-time-limit": {"prizes_a": "4", "prizes_b": "2"},
+    "judge-tower-hand": {"level": "3"},
+    "judge-tower-shame": {"shame": "Alice: 3\nBob: 1"},
+}
+ITALIAN_PAGES = ("it/naruto/", "it/judge-tower/", "it/pokemon/")
+
+
+@pytest.fixture
+def own_server():
+    """A server of our own, so a test can take the network away by shutting it down."""
+    servers = []
+
+    def start(root=SITE):
+        server = serve_in_thread(root)
+        servers.append(server)
+        return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def fresh(browser):
+    """A new browser context (empty caches, no service worker) and a watched page in it."""
+    opened = []
+
+    def open_page(origin: str):
+        context = browser.new_context()
+        watch = Watch(origin)
+        page = context.new_page()
+        watch.attach(page)
+        opened.append((context, watch))
+        return context, page, watch
+
+    yield open_page
+    for context, watch in opened:
+        context.close()
+        watch.check()
+
+
+def use_calculator(page, calc, lang: str) -> None:
+    """Fill the example inputs and check the verdict is the one CPython's evaluate() gives."""
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    calc_id = calc.get_attribute("data-calc")
+    kinds = {field.name: field.kind for field in CALCULATORS[calc_id].fields}
+    for field, value in EXAMPLES[calc_id].items():
+        if kinds[field] == "choice":
+            calc.locator(f'input[type=radio][name="{field}"][value="{value}"]').check()
+        elif (control := calc.locator(f'[name="{field}"]')).is_visible():
+            control.fill(value)
+        else:  # a widget drives this field: set it the way widgets do
+            control.evaluate("(el, v) => { el.value = v; el.form.dispatchEvent(new Event('input', {bubbles: true})); }", value)
+    values = calc.locator("form").evaluate("f => Object.fromEntries(new FormData(f))")
+    expected = evaluate(calc_id, values, lang)
+    assert expected["ok"], expected["errors"]
+    expect(calc.locator(".calc-summary")).to_have_text(expected["summary"])
+    assert json.loads(calc.get_attribute("data-result")) == expected["result"]
+
+
+def test_every_calculator_offline_after_one_visit(fresh, own_server):
+    server, origin = own_server()
+    context, page, watch = fresh(origin)
+    page.goto(f"{origin}/")  # one visit, to the English home page (no calculator)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+
+    context.set_offline(True)
+    server.shutdown()  # and no server either: nothing can come from the network
+    for path in ITALIAN_PAGES:  # another language, every calculator
+        page.goto(f"{origin}/{path}")
+        calculators = page.locator(".calc[data-calc]")
+        assert calculators.count() >= 1
+        for i in range(calculators.count()):
+            use_calculator(page, calculators.nth(i), "it")
+    expect(page.locator(".offline-update")).to_have_count(0)  # no release happened: no prompt
+    page.goto(f"{origin}/it/glossary/?q=1#top")  # pages are found whatever their query
+    expect(page.locator("h1#glossary")).to_be_visible()
+
+
+def test_page_without_calculator_loads_no_engine_byte(fresh, site_url):
+    context, page, watch = fresh(site_url)
+    events: list[str] = []
+    page.on("request", lambda request: events.append(f"page {request.url}"))
+    context.on("request", lambda request: events.append(f"context {request.url}"))
+    page.on("load", lambda: events.append("load"))
+    page.goto(f"{site_url}/fr/glossary/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    page_requests = [e for e in events if e.startswith("page ")]
+    assert page_requests and not [e for e in page_requests if ENGINE_FILE.search(e)]
+    # The service worker stores the engine for offline use, but only once the page has loaded.
+    before_load, after_load = events[: events.index("load")], events[events.index("load"):]
+    assert not [e for e in before_load if ENGINE_FILE.search(e)]
+    assert [e for e in after_load if e.startswith("context ") and "/calc/pyodide-" in e]
+
+
+def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    server, origin = own_server(site)
+    context, page, watch = fresh(origin)
+    page.goto(f"{origin}/fr/naruto/")
+    expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    # Release 2: a page and a script change; the build regenerates the precache list.
+    html = site / "fr" / "naruto" / "index.html"
+    html.write_text(html.read_text().replace("</h1>", '</h1><p id="release-two">Version 2</p>', 1))
+    calc_js = site / "calc" / "calc.js"
+    calc_js.write_text(calc_js.read_text() + '\ndocument.documentElement.dataset.release = "2";\n')
+    write_service_worker(site)
+
+    page.reload()  # the browser checks sw.js on navigation and installs release 2 next to release 1
+    t = Translator("fr")
+    prompt = page.locator(".offline-update")
+    expect(prompt).to_contain_text(t("ui.offline.update"), timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#release-two")).to_have_count(0)  # until the user says so, release 1 only
+    expect(page.locator("html")).not_to_have_attribute("data-release", "2")
+
+    prompt.get_by_role("button", name=t("ui.offline.reload")).click()
+    expect(page.locator("#release-two")).to_be_visible()  # the reloaded page: release 2's HTML…
+    expect(page.locator("html")).to_have_attribute("data-release", "2")  # …and release 2's script
+    expect(prompt).to_have_count(0)
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    page.get_by_label("Nombre de participants", exact=True).fill("24")
+    expect(calc.locator(".calc-summary")).to_contain_text("Top 8")

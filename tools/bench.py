@@ -1,0 +1,311 @@
+"""`make bench`: calculator start-up against a bare Pyodide boot, latency, bytes, Lighthouse.
+
+Not a test: it measures and reports. It builds the site (unless ``--site`` names a built one),
+serves it on 127.0.0.1 and, in headless Chromium, runs alternately ``--runs`` times each:
+
+(a) the floor: a bare page that only boots Pyodide (same files, main thread) and runs one line
+    of Python, cold (new browser context) and warm (reloaded in the same context);
+(b) a calculator page, cold (new context); (c) the same page again (repeat visit, the service
+    worker in control); (d) the same page offline (network off, everything from the service worker);
+(e) per calculator, input -> verdict rendered latency, p50 and p95 (a 60-line decklist for naruto-reserve);
+(f) bytes transferred before the engine starts, per page (HTML+CSS+JS, gzip-equivalent);
+(g) Lighthouse (npm ``lighthouse``) mobile performance score and Total Blocking Time per calculator page.
+
+Times are from navigation start to "ready" (data-state on the page, or Python's answer on the
+floor page). It prints a table (medians and ratios to the matching floor) and writes JSON to
+``bench-results/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.chromium import ARGS, find  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+CALC_PAGE = "fr/naruto/"  # (b)-(d): the page with the most calculators
+PAGES = ("", "naruto/", "fr/naruto/", "judge-tower/", "pokemon/", "glossary/")  # (f)
+LIGHTHOUSE_PAGES = ("naruto/", "judge-tower/", "pokemon/")
+TIMEOUT_MS = 120_000
+TARGETS = {"cold": 1.10, "repeat": 0.75, "offline": 0.75, "p95_ms": 16, "kb_gzip": 150, "score": 0.98, "tbt_ms": 50}
+
+FLOOR_HTML = """<!doctype html><meta charset="utf-8"><title>floor</title>
+<script type="module">
+const { loadPyodide } = await import("../calc/%(dir)spyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: new URL("../calc/%(dir)s", location.href).href });
+const answer = pyodide.runPython("1 + 1");
+window.__floor = performance.now();
+document.title = "floor " + answer;
+</script>"""
+
+#: Records when the first calculator of the page becomes ready (navigation start = 0).
+READY_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.querySelector('.calc[data-state="ready"]')) { window.__ready = performance.now(); observer.disconnect(); }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+
+
+def build() -> Path:
+    subprocess.run(["make", "build"], cwd=ROOT, check=True)
+    return ROOT / "site"
+
+
+def prepare(site: Path, work: Path) -> Path:
+    """A copy of the site with the floor page added (the built site itself stays as built)."""
+    target = work / "site"
+    shutil.copytree(site, target)
+    engine = json.loads((target / "calc" / "engine.json").read_text())
+    (target / "bench").mkdir()
+    (target / "bench" / "floor.html").write_text(FLOOR_HTML % {"dir": engine["pyodide"]})
+    return target
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+class Bench:
+    def __init__(self, browser, origin: str) -> None:
+        self.browser = browser
+        self.origin = origin
+
+    def floor(self) -> tuple[float, float]:
+        context = self.browser.new_context(service_workers="block")
+        page = context.new_page()
+        times = []
+        for _ in range(2):  # cold, then warm (HTTP cache and compiled-wasm cache filled)
+            page.goto(f"{self.origin}/bench/floor.html")
+            page.wait_for_function("window.__floor !== undefined", timeout=TIMEOUT_MS)
+            times.append(page.evaluate("window.__floor"))
+        context.close()
+        return times[0], times[1]
+
+    def _ready(self, page, path: str) -> float:
+        page.goto(f"{self.origin}/{path}")
+        page.wait_for_selector('.calc[data-state="ready"]', state="attached", timeout=TIMEOUT_MS)  # (CSP: no eval)
+        return page.evaluate("window.__ready")
+
+    def calculator(self) -> tuple[float, float, float]:
+        context = self.browser.new_context()
+        context.add_init_script(READY_PROBE)
+        page = context.new_page()
+        cold = self._ready(page, CALC_PAGE)
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
+        repeat = self._ready(page, CALC_PAGE)
+        context.set_offline(True)
+        offline = self._ready(page, CALC_PAGE)
+        context.close()
+        return cold, repeat, offline
+
+
+DECK_60 = "\n".join(["3x Kakashi Hatake [ninja]", *(f"1 Ninja {i} [ninja]" for i in range(30)),
+                     *(f"1 Team {i} [Gruppo]" for i in range(15)), "1 Gaara [Légendaire]", *(f"1 Card {i}" for i in range(13))])
+#: (e): page, calculator element id, fields set once, the field that changes, its successive values.
+LATENCY = (
+    ("naruto/", "calc-naruto-rounds", {}, "players", [str(8 + i) for i in range(40)]),
+    ("naruto/", "calc-naruto-reserve", {}, "deck", [DECK_60 + f"\n1 Extra {i}" * (i % 2) for i in range(40)]),
+    ("naruto/", "calc-naruto-end-of-time", {"starter": "a", "active": "b"}, "name_a", [f"Alice {i}" for i in range(40)]),
+    ("naruto/", "calc-naruto-tiebreak", {"name_a": "A", "name_b": "B"}, "rewards_a", [str(i % 10) for i in range(40)]),
+    ("judge-tower/", "calc-judge-tower-hand", {}, "level", [str(i % 6) for i in range(40)]),
+    ("judge-tower/", "calc-judge-tower-shame", {}, "shame", [f"Alice: {i % 9}\nBob: 1" for i in range(40)]),
+    ("pokemon/", "calc-pokemon-time-limit", {"prizes_b": "2"}, "prizes_a", [str(1 + i % 6) for i in range(40)]),
+)
+#: Sets each value, waits for the verdict event and the next frame (the verdict on screen).
+MEASURE_LATENCY = """async ([id, fixed, field, values]) => {
+  const el = document.getElementById(id);
+  const form = el.querySelector("form");
+  const set = (name, value) => { form.elements[name].value = value; };
+  const verdict = () => new Promise((resolve) => el.addEventListener("calc:verdict", resolve, { once: true }));
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  for (const [name, value] of Object.entries(fixed)) set(name, value);
+  const dom = [], painted = [];
+  for (const value of values) {
+    const done = verdict();
+    const start = performance.now();
+    set(field, value);
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+    await done; // calc.js fires it right after writing the verdict into the DOM
+    dom.push(performance.now() - start);
+    await frame();
+    painted.push(performance.now() - start);
+  }
+  return [dom, painted];
+}"""
+
+
+def run_latency(bench: Bench) -> dict[str, dict[str, float]]:
+    context = bench.browser.new_context()
+    page = context.new_page()
+    out = {}
+    for path, calc_id, fixed, field, values in LATENCY:
+        if not page.url.endswith("/" + path):
+            page.goto(f"{bench.origin}/{path}")
+        page.wait_for_selector(f'#{calc_id}[data-state="ready"]', state="attached", timeout=TIMEOUT_MS)
+        dom, painted = (times[5:] for times in page.evaluate(MEASURE_LATENCY, [calc_id, fixed, field, values]))
+        out[calc_id] = {"p50_ms": percentile(dom, 0.5), "p95_ms": percentile(dom, 0.95), "samples": len(dom),
+                        "next_frame_p50_ms": percentile(painted, 0.5), "next_frame_p95_ms": percentile(painted, 0.95)}
+        print(f"  {calc_id}: p50 {out[calc_id]['p50_ms']:.1f} ms, p95 {out[calc_id]['p95_ms']:.1f} ms", flush=True)
+    context.close()
+    return out
+
+
+def run_bytes(bench: Bench, served: Path) -> dict[str, dict[str, float]]:
+    """Requests made before the engine starts (the worker script is its first file), measured as
+    the files' gzip size (what a compressing host sends; our test server does not compress)."""
+    out = {}
+    for path in PAGES:
+        context = bench.browser.new_context(service_workers="block")
+        page = context.new_page()
+        urls: list[str] = []
+        page.on("request", lambda request: urls.append(request.url))
+        page.goto(f"{bench.origin}/{path}", wait_until="load")
+        if page.locator(".calc[data-calc]").count():
+            page.wait_for_selector('.calc[data-state="ready"]', state="attached", timeout=TIMEOUT_MS)
+        context.close()
+        before = urls[: next((i for i, u in enumerate(urls) if u.endswith("/calc/worker.js")), len(urls))]
+        code = other = 0
+        for url in dict.fromkeys(before):
+            rel = urlsplit(url).path.lstrip("/")
+            file = served / (rel + "index.html" if rel.endswith("/") or not rel else rel)
+            if not file.is_file():
+                continue
+            size = len(gzip.compress(file.read_bytes(), 6))
+            if file.suffix in (".html", ".css", ".js", ".mjs"):
+                code += size
+            else:
+                other += size
+        out[path or "(home)"] = {"html_css_js_kb_gzip": round(code / 1024, 1), "other_kb_gzip": round(other / 1024, 1)}
+        print(f"  /{path}: {out[path or '(home)']}", flush=True)
+    return out
+
+
+def run_lighthouse(origin: str, chromium: str, out_dir: Path) -> dict[str, dict[str, float]]:
+    binary = ROOT / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        print("  lighthouse missing: run `npm ci`", flush=True)
+        return {}
+    results = {}
+    for path in LIGHTHOUSE_PAGES:
+        report = out_dir / f"lighthouse-{path.strip('/') or 'home'}.json"
+        flags = " ".join(["--headless=new", *ARGS])
+        subprocess.run([str(binary), f"{origin}/{path}", "--only-categories=performance", "--output=json",
+                        f"--output-path={report}", "--quiet", f"--chrome-flags={flags}"],
+                       check=True, env={**os.environ, "CHROME_PATH": chromium})
+        data = json.loads(report.read_text())
+        results[path] = {"score": data["categories"]["performance"]["score"],
+                         "tbt_ms": data["audits"]["total-blocking-time"]["numericValue"],
+                         "lcp_ms": data["audits"]["largest-contentful-paint"]["numericValue"]}
+        print(f"  /{path}: {results[path]}", flush=True)
+    return results
+
+
+def run_startup(bench: Bench, runs: int) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {"floor_cold": [], "floor_warm": [], "cold": [], "repeat": [], "offline": []}
+    for i in range(runs):  # alternate floor and calculator runs so drift hits both alike
+        cold, warm = bench.floor()
+        out["floor_cold"].append(cold)
+        out["floor_warm"].append(warm)
+        c, r, o = bench.calculator()
+        out["cold"].append(c)
+        out["repeat"].append(r)
+        out["offline"].append(o)
+        print(f"  run {i + 1}: floor {cold:.0f}/{warm:.0f} ms, calculator cold {c:.0f}, repeat {r:.0f}, offline {o:.0f}",
+              flush=True)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: run `make build` and use site/)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
+    parser.add_argument("--only", default="abcdefg", help="which parts to run, e.g. abcd")
+    args = parser.parse_args()
+    site = args.site or build()
+    from playwright.sync_api import sync_playwright
+
+    chromium = find()
+    results: dict[str, object] = {"chromium": chromium, "runs": args.runs, "date": time.strftime("%Y-%m-%d %H:%M")}
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        served = prepare(site, Path(tmp))
+        server = serve_in_thread(served)
+        origin = f"http://127.0.0.1:{server.server_address[1]}"
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+                bench = Bench(browser, origin)
+                if set("abcd") & set(args.only):
+                    print("(a)-(d) start-up", flush=True)
+                    results["startup"] = run_startup(bench, args.runs)
+                if "e" in args.only:
+                    print("(e) input -> verdict latency", flush=True)
+                    results["latency"] = run_latency(bench)
+                if "f" in args.only:
+                    print("(f) bytes before the engine starts", flush=True)
+                    results["bytes"] = run_bytes(bench, served)
+                browser.close()
+            if "g" in args.only:
+                print("(g) Lighthouse, mobile", flush=True)
+                args.out.mkdir(exist_ok=True)
+                results["lighthouse"] = run_lighthouse(origin, chromium, args.out)
+        finally:
+            server.shutdown()
+    args.out.mkdir(exist_ok=True)
+    (args.out / "bench.json").write_text(json.dumps(results, indent=1))
+    table = summary(results)
+    (args.out / "bench.md").write_text(table + "\n")
+    print(table)
+    print(f"\nfigures: {args.out / 'bench.json'}")
+
+
+def summary(results: dict) -> str:
+    """A Markdown table: medians, ratios to the matching floor, targets and whether they are met."""
+    rows = ["| measure | median / value | ratio to floor | target | met |", "|---|---|---|---|---|"]
+    start = results.get("startup")
+    if start:
+        m = {k: median(v) for k, v in start.items()}
+        rows.append(f"| (a) floor, bare Pyodide on the main thread, cold | {m['floor_cold']:.0f} ms | 1 | | |")
+        rows.append(f"| (a) floor, warm | {m['floor_warm']:.0f} ms | 1 | | |")
+        for key, floor, label in (("cold", "floor_cold", "(b) calculator page, cold"),
+                                  ("repeat", "floor_warm", "(c) repeat visit"),
+                                  ("offline", "floor_warm", "(d) offline, service worker")):
+            ratio = m[key] / m[floor]
+            rows.append(f"| {label} | {m[key]:.0f} ms | {ratio:.2f} × {floor.replace('_', ' ')} | ≤ {TARGETS[key]} | "
+                        f"{'yes' if ratio <= TARGETS[key] else 'no'} |")
+    for calc_id, lat in results.get("latency", {}).items():
+        rows.append(f"| (e) {calc_id}: input → verdict in the DOM, p50 / p95 | {lat['p50_ms']:.1f} / {lat['p95_ms']:.1f} ms"
+                    f" (next frame {lat['next_frame_p95_ms']:.1f}) | | p95 ≤ {TARGETS['p95_ms']} ms | "
+                    f"{'yes' if lat['p95_ms'] <= TARGETS['p95_ms'] else 'no'} |")
+    for page, b in results.get("bytes", {}).items():
+        rows.append(f"| (f) /{page.strip('()') if page != '(home)' else ''}: HTML+CSS+JS before the engine, gzip "
+                    f"| {b['html_css_js_kb_gzip']} KB | | ≤ {TARGETS['kb_gzip']} KB | "
+                    f"{'yes' if b['html_css_js_kb_gzip'] <= TARGETS['kb_gzip'] else 'no'} |")
+    for page, lh in results.get("lighthouse", {}).items():
+        met = lh["score"] >= TARGETS["score"] and lh["tbt_ms"] <= TARGETS["tbt_ms"]
+        rows.append(f"| (g) Lighthouse mobile /{page}: score, TBT | {lh['score']:.2f}, {lh['tbt_ms']:.0f} ms | | "
+                    f"≥ {TARGETS['score']}, ≤ {TARGETS['tbt_ms']} ms | {'yes' if met else 'no'} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    main()
