@@ -185,11 +185,6 @@ def on_post_build(config):
     missing = [name for name in PYODIDE_FILES if not (pyodide_src / name).is_file()]
     if missing:
         raise PluginError(f"Pyodide files missing in {pyodide_src}: {', '.join(missing)}; run `npm ci`")
-    wheel = find_wheel()
-    (out / "pyodide").mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(pyodide_src / name, out / "pyodide" / name)
     shutil.copytree(STATIC, out, dirs_exist_ok=True)
-    shutil.copy2(wheel, out / wheel.name)
-    (out / "engine.json").write_text(json.dumps({"wheel": wheel.name}), encoding="utf-8")
-    offline.finish_site(Path(config["site_dir"]))  # hashed engine paths, manifests, icons, sw.js
+    offline.install_engine(out, [pyodide_src / name for name in PYODIDE_FILES], find_wheel())  # content-hashed paths
+    offline.finish_site(Path(config["site_dir"]))  # manifests, icons, sw.js

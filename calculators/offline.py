@@ -2,11 +2,11 @@
 precache list, one web app manifest per language, and the app icons.
 
 Called from the MkDocs hook (``calculators/mkdocs_hook.py``): :func:`page_head` for every
-page, :func:`finish_site` once at the end of the build, after the engine files are copied.
+page, :func:`install_engine` then :func:`finish_site` once at the end of the build.
 :func:`write_service_worker` can be called again on a built site (the browser test that
 simulates a new release does so after changing a file).
 
-Layout of ``site/`` after :func:`finish_site`::
+Layout of ``site/`` after :func:`install_engine` and :func:`finish_site`::
 
     sw.js                                 service worker (scope: the whole site), precache list inlined
     manifest.webmanifest, fr/…, it/…      one manifest per language (start_url = that language's home)
@@ -89,26 +89,24 @@ def icon(size: int) -> bytes:
 # --- hashed engine paths -----------------------------------------------------------------------------
 
 
-def hash_engine(calc: Path) -> dict[str, str]:
-    """Move ``calc/pyodide/`` and ``calc/<wheel>`` under content-hashed directories; return engine.json."""
-    engine = json.loads((calc / "engine.json").read_text(encoding="utf-8"))
-    plain = calc / "pyodide"
-    files = sorted(p for p in plain.iterdir() if p.is_file())
+def install_engine(calc: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, object]:
+    """Copy the Pyodide files and our wheel under content-hashed directories; write and return engine.json.
+
+    Pyodide keeps its fixed file names inside ``calc/pyodide-<hash>/``; the wheel goes to
+    ``calc/wheel-<hash>/<name>.whl``. Hashed directories of earlier builds are removed.
+    """
+    files = sorted(pyodide_files, key=lambda p: p.name)
     pyodide_hash = digest(b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in files))
     pyodide_dir = calc / f"pyodide-{pyodide_hash}"
-    if pyodide_dir.exists():
-        shutil.rmtree(pyodide_dir)
-    plain.rename(pyodide_dir)
-    wheel = calc / engine["wheel"]
     wheel_dir = calc / f"wheel-{digest(wheel.read_bytes())}"
+    for stale in [*calc.glob("pyodide-*"), *calc.glob("wheel-*")]:  # left by an earlier build into the same site_dir
+        if stale not in (pyodide_dir, wheel_dir) and stale.is_dir():
+            shutil.rmtree(stale)
+    pyodide_dir.mkdir(parents=True, exist_ok=True)
     wheel_dir.mkdir(exist_ok=True)
-    wheel.replace(wheel_dir / wheel.name)
-    for stale in calc.glob("pyodide-*"):  # left by an earlier build into the same site_dir
-        if stale != pyodide_dir and stale.is_dir():
-            shutil.rmtree(stale)
-    for stale in calc.glob("wheel-*"):
-        if stale != wheel_dir and stale.is_dir():
-            shutil.rmtree(stale)
+    for path in files:
+        shutil.copy2(path, pyodide_dir / path.name)
+    shutil.copy2(wheel, wheel_dir / wheel.name)
     data = {
         "pyodide": f"{pyodide_dir.name}/",
         "wheel": f"{wheel_dir.name}/{wheel.name}",
@@ -194,7 +192,6 @@ def write_manifests(site: Path) -> None:
 def finish_site(site: Path) -> dict[str, object]:
     """Everything above, in order; the precache list comes last so it sees every final file."""
     calc = site / "calc"
-    hash_engine(calc)
     (calc / "icons").mkdir(exist_ok=True)
     for size in ICON_SIZES:
         (calc / "icons" / f"icon-{size}.png").write_bytes(icon(size))
