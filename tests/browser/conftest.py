@@ -90,6 +90,18 @@ def page(context, watch):
 
 
 @pytest.fixture
+def phone(playwright, browser, watch):
+    """A page in a Pixel 7 context (touch, 412 CSS px wide), watched like ``page``."""
+    context = browser.new_context(**playwright.devices["Pixel 7"])
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    watch.attach(page)
+    yield page
+    context.close()
+    watch.check()
+
+
+@pytest.fixture
 def open_calc(page, site_url):
     """Open ``path`` and return the calculator ``calc_id`` once its engine is ready."""
     from playwright.sync_api import expect

@@ -102,15 +102,11 @@ TARGETS = ", ".join([
 
 
 @pytest.mark.parametrize("path", all_pages())
-def test_touch_targets_on_a_phone(playwright, browser, watch, site_url, path):
-    context = browser.new_context(**playwright.devices["Pixel 7"])
-    page = context.new_page()
-    watch.attach(page)
+def test_touch_targets_on_a_phone(phone, site_url, path):
+    page = phone
     page.goto(f"{site_url}/{path}")
     wait_ready(page, path)
     assert too_small(page, TARGETS) == []
-    context.close()
-    watch.check()
 
 
 @pytest.mark.parametrize("path", all_pages())

@@ -96,16 +96,11 @@ def test_copy_link_puts_the_absolute_url_on_the_clipboard(context, page, site_ur
     assert page.evaluate("navigator.clipboard.readText()") == f"{site_url}/{PREFIX[lang]}judge-tower/#jt-shame"
 
 
-def test_copy_link_by_touch(playwright, browser, watch, site_url):
-    context = browser.new_context(**playwright.devices["Pixel 7"])
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    watch.attach(page)
+def test_copy_link_by_touch(phone, site_url):
+    page = phone
     page.goto(f"{site_url}/it/pokemon/")
     control = page.locator("#pokemon-bo3-2 .rule-link")
     box = control.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
     control.tap()
     expect(page.locator(".link-toast")).to_contain_text(f"{site_url}/it/pokemon/#pokemon-bo3-2")
-    context.close()
-    watch.check()

@@ -106,10 +106,8 @@ def test_swap_between_games(open_calc, page, lang):
     expect(calc.locator(".calc-summary")).not_to_contain_text(LEGAL_WORD[lang])
 
 
-def test_counters_stay_visible_on_a_phone(playwright, browser, watch, site_url):
-    context = browser.new_context(**playwright.devices["Pixel 7"])
-    page = context.new_page()
-    watch.attach(page)
+def test_counters_stay_visible_on_a_phone(phone, site_url):
+    page = phone
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-reserve")
     expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
@@ -128,5 +126,3 @@ def test_counters_stay_visible_on_a_phone(playwright, browser, watch, site_url):
     assert 0 <= counter["y"] and counter["y"] + counter["height"] <= viewport["height"]  # still in view
     assert deck.bounding_box()["y"] + deck.bounding_box()["height"] < counter["y"] + counter["height"]  # the deck scrolled past
     expect(calc.locator(".reserve-counters")).to_be_in_viewport()
-    context.close()
-    watch.check()

@@ -53,10 +53,8 @@ def test_form_is_there_before_python(page, site_url):
     expect(page.get_by_label("Nombre de participants", exact=True)).to_have_attribute("inputmode", "numeric")
 
 
-def test_phone_viewport(playwright, browser, watch, site_url):
-    context = browser.new_context(**playwright.devices["Pixel 7"])
-    page = context.new_page()
-    watch.attach(page)
+def test_phone_viewport(phone, site_url):
+    page = phone
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
@@ -66,8 +64,6 @@ def test_phone_viewport(playwright, browser, watch, site_url):
     expect(calc.locator(".calc-summary")).to_contain_text("Top 4")
     box = field.bounding_box()
     assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 412  # Pixel 7 is 412 px wide
-    context.close()
-    watch.check()
 
 
 def test_engine_failure_then_retry(open_calc, page, watch, site_url):
