@@ -55,11 +55,11 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
 
     # The hostile name is text everywhere: in the bar, in its row's label, never an element.
     expect(bar).to_contain_text(HOSTILE)
-    expect(calc.get_by_role("group", name=HOSTILE)).to_have_count(1)
+    expect(calc.get_by_role("listitem", name=HOSTILE)).to_have_count(1)
     expect(calc.locator("img")).to_have_count(0)
 
-    alice = calc.get_by_role("group", name="Alice")
-    bob = calc.get_by_role("group", name="Bob")
+    alice = calc.get_by_role("listitem", name="Alice")
+    bob = calc.get_by_role("listitem", name="Bob")
     plus = bob.get_by_role("button", name=words["plus"], exact=True)
     box = plus.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
@@ -92,10 +92,10 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
     expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
     expect(rows).to_have_count(3)
     expect(calc.get_by_role("textbox", name=words["player"].format(n=3), exact=True)).to_have_value(HOSTILE)
-    expect(calc.get_by_role("group", name="Bob").locator(".shame-value")).to_have_text("7")
-    expect(calc.get_by_role("group", name="Alice").locator(".shame-value")).to_have_text("−1")
-    expect(calc.get_by_role("group", name="Bob")).to_have_attribute("data-out", "true")
-    expect(calc.get_by_role("group", name="Alice").get_by_label(words["first"], exact=True)).to_be_checked()
+    expect(calc.get_by_role("listitem", name="Bob").locator(".shame-value")).to_have_text("7")
+    expect(calc.get_by_role("listitem", name="Alice").locator(".shame-value")).to_have_text("−1")
+    expect(calc.get_by_role("listitem", name="Bob")).to_have_attribute("data-out", "true")
+    expect(calc.get_by_role("listitem", name="Alice").get_by_label(words["first"], exact=True)).to_be_checked()
     expect(calc.locator("img")).to_have_count(0)
     result = json.loads(calc.get_attribute("data-result"))
     assert result["eliminated"] == [2] and result["winners_if_library_runs_out"] == [1]
