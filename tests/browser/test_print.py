@@ -1,0 +1,40 @@
+"""Printing a rules page gives the rules: no navigation, no search, calculators reduced to their text."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ENGINE_TIMEOUT_MS
+
+PAGES = ["naruto/", "fr/judge-tower/", "it/pokemon/"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_print_shows_the_rules_only(page, site_url, path):
+    page.goto(f"{site_url}/{path}")
+    expect(page.locator(".calc").first).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    # on screen, the chrome is there
+    expect(page.locator(".md-header")).to_be_visible()
+    page.emulate_media(media="print")
+    for chrome in (".md-header", ".md-sidebar--primary", ".md-search", ".md-footer"):
+        for element in page.locator(chrome).all():
+            expect(element).to_be_hidden()
+    calc = page.locator(".calc").first
+    expect(calc.locator(".calc-title")).to_be_visible()  # the calculator's text stays
+    expect(calc.locator("form")).to_be_hidden()  # its controls go
+    expect(calc.locator(".calc-status")).to_be_hidden()
+    expect(calc.locator(".calc-share")).to_be_hidden()
+    expect(page.locator(".rule-link").first).to_be_hidden()
+    rule = page.locator("article p[id]").first
+    expect(rule).to_be_visible()
+    assert len(rule.inner_text()) > 20
+
+
+def test_print_keeps_a_verdict(open_calc, page):
+    calc = open_calc("fr/naruto/", "naruto-rounds")
+    page.get_by_label("Nombre de participants", exact=True).fill("24")
+    expect(calc.locator(".calc-summary")).to_contain_text("Top 8")
+    page.emulate_media(media="print")
+    expect(calc.locator(".calc-summary")).to_be_visible()
+    expect(calc.locator("form")).to_be_hidden()
