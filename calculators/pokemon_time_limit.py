@@ -116,8 +116,8 @@ SPEC = Calculator(
     fields=(
         Field("format", "choice", choices=tuple(f.value for f in MatchFormat), default=MatchFormat.SINGLE_GAME.value),
         *NAME_FIELDS,
-        Field("late_a", "choice", choices=YES_NO, default="no"),
-        Field("late_b", "choice", choices=YES_NO, default="no"),
+        Field("late_a", "choice", choices=YES_NO, default="no", label_by="format"),
+        Field("late_b", "choice", choices=YES_NO, default="no", label_by="format"),
         Field("games_a", "integer", required=False),
         Field("games_b", "integer", required=False),
         Field("in_progress", "choice", choices=YES_NO, default="no"),

@@ -63,9 +63,22 @@ def _attrs(**attrs: object) -> str:
     return " ".join(parts)
 
 
-def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, hidden: bool = False) -> str:
+def _label_html(t: Translator, spec: Calculator, field: Field, start: dict[str, str]) -> str:
+    """The label's text; with ``label_by``, one variant per choice of that field, the others hidden
+    (hidden text is left out of the accessible name; calc.js switches them as the choice changes)."""
+    if not field.label_by:
+        return escape(t(f"{spec.id}.{field.name}.label"))
+    by = spec.field(field.label_by)
+    return "".join(
+        f'<span {_attrs(data_when_field=by.name, data_when_value=choice, hidden=choice != start[by.name])}>'
+        f"{escape(t(f'{spec.id}.{field.name}.label.{choice}'))}</span>"
+        for choice in by.choices
+    )
+
+
+def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, start: dict[str, str], hidden: bool = False) -> str:
     fid = f"{uid}-{field.name}"
-    label = t(f"{spec.id}.{field.name}.label")
+    label = _label_html(t, spec, field, start)
     hint_key = f"{spec.id}.{field.name}.hint"
     hint = f'<p class="calc-hint" id="{fid}-hint">{escape(t(hint_key))}</p>' if t.has(hint_key) else ""
     described = f"{fid}-hint" if hint else None
@@ -78,7 +91,7 @@ def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, hidden:
         )
         return (
             f'<fieldset class="calc-field" data-field="{field.name}" id="{fid}" {_attrs(aria_describedby=described, hidden=hidden)}>'
-            f"<legend>{escape(label)}</legend>{hint}<div class=\"calc-choices\">{options}</div>{error}</fieldset>"
+            f"<legend>{label}</legend>{hint}<div class=\"calc-choices\">{options}</div>{error}</fieldset>"
         )
     common = dict(id=fid, name=field.name, aria_describedby=described, autocomplete="off", spellcheck="false")
     if field.multiline:
@@ -87,7 +100,7 @@ def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, hidden:
         inputmode = field.inputmode or ("numeric" if field.kind == "integer" else None)
         control = f"<input {_attrs(type='text', inputmode=inputmode, value=field.default or None, **common)}>"
     return (
-        f'<div class="calc-field" data-field="{field.name}"{" hidden" if hidden else ""}><label for="{fid}">{escape(label)}</label>'
+        f'<div class="calc-field" data-field="{field.name}"{" hidden" if hidden else ""}><label for="{fid}">{label}</label>'
         f"{hint}{control}{error}</div>"
     )
 
@@ -104,7 +117,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     hidden = spec.hidden(start) if spec.hidden else set()
     fields = "".join(
         f'<input type="hidden" name="{f.name}" value="{escape(presets[f.name])}">' if f.name in presets
-        else _field_html(t, spec, uid, f, f.name in hidden)
+        else _field_html(t, spec, uid, f, start, f.name in hidden)
         for f in spec.fields
     )
     # Two instances on one page differ by a preset: its choice is named in the title, so that each

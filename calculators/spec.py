@@ -39,6 +39,9 @@ class Field:
     multiline: bool = False
     max_length: int = MAX_LINE_FIELD
     inputmode: str = ""
+    #: A choice field whose value selects this field's label (``<id>.<field>.label.<choice>``),
+    #: for a question whose exact wording depends on, say, the match format.
+    label_by: str = ""
 
     def parse(self, raw: str) -> Any:
         """Turn the typed string into a value, or raise a :class:`RuleError` naming this field.

@@ -110,6 +110,15 @@ function inputs(el) {
   return values;
 }
 
+// Wording that depends on a choice (data-when-field/value, e.g. a question per match format):
+// show the variant of the current choice. Presentation only: it works before the engine starts.
+function applyChoices(el) {
+  const values = inputs(el);
+  for (const node of el.querySelectorAll("[data-when-field]")) {
+    node.hidden = values[node.dataset.whenField] !== node.dataset.whenValue;
+  }
+}
+
 function isBlank(el) {
   return [...el.querySelectorAll("form input:not([type=hidden]):not([type=radio]), form textarea")]
     .every((control) => control.value.trim() === "");
@@ -190,7 +199,9 @@ if (calculators.length) {
   for (const el of calculators) {
     const form = el.querySelector("form");
     restore(el);
+    applyChoices(el);
     form.addEventListener("input", (event) => {
+      applyChoices(el);
       evaluate(el);
       if (!event.detail?.initial) syncUrl(); // a widget filling its field at start-up is no change to share
     });

@@ -85,3 +85,22 @@ def test_best_of_three_goes_to_sudden_death(open_calc, page, lang):
     page.get_by_label(words["games_b"], exact=True).fill("2")  # two games won: the match is already decided
     expect(calc.locator('[data-field="games_b"] .calc-error')).to_be_visible()
     expect(calc).to_have_attribute("data-result", "null")
+
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_late_question_follows_the_format(page, site_url, lang):
+    """The late/absent question states the chosen format's condition exactly, even before Python starts."""
+    from calculators.i18n import Translator
+
+    t = Translator(lang)
+    page.route("**/calc/worker.js", lambda route: None)  # no engine: presentation only
+    page.goto(f"{site_url}/{PAGES[lang]}")
+    calc = page.locator(f"#calc-{ID}")
+    bo1, bo3 = (t(f"{ID}.late_a.label.{fmt}") for fmt in ("bo1", "bo3"))
+    expect(calc.get_by_role("group", name=bo1, exact=True)).to_be_visible()
+    expect(calc.get_by_role("group", name=bo3, exact=True)).to_have_count(0)
+    calc.get_by_role("group", name=WORDS[lang]["format"]).get_by_label(WORDS[lang]["bo3"], exact=True).check()
+    expect(calc.get_by_role("group", name=bo3, exact=True)).to_be_visible()
+    expect(calc.get_by_role("group", name=bo1, exact=True)).to_have_count(0)
+    expect(calc.get_by_role("group", name=t(f"{ID}.late_b.label.bo3"), exact=True)).to_be_visible()

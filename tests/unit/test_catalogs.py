@@ -58,6 +58,8 @@ def test_every_calculator_has_its_words(lang):
         assert t.has(f"{spec.id}.title"), spec.id
         for field in spec.fields:
             assert t.has(f"{spec.id}.{field.name}.label"), f"{spec.id}.{field.name}.label"
+            for choice in spec.field(field.label_by).choices if field.label_by else ():
+                assert t.has(f"{spec.id}.{field.name}.label.{choice}"), f"{spec.id}.{field.name}.label.{choice}"
             for choice in field.choices:
                 assert t.has(f"{spec.id}.{field.name}.{choice}"), f"{spec.id}.{field.name}.{choice}"
 

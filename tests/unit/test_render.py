@@ -55,7 +55,8 @@ def test_each_calculator_renders_a_labelled_form(calc_id, lang):
     for field in spec.fields:
         control_id = f"calc-{calc_id}-{field.name}"
         assert control_id in ids, control_id
-        assert t(f"{calc_id}.{field.name}.label") in html
+        by = spec.field(field.label_by).default if field.label_by else None
+        assert t(f"{calc_id}.{field.name}.label" + (f".{by}" if by else "")) in html
         if field.kind == "choice":
             radios = [a for tag, a in found if tag == "input" and a.get("name") == field.name]
             assert sorted(a["value"] for a in radios) == sorted(field.choices)
@@ -122,3 +123,20 @@ def test_build_fails_on_an_unknown_marker(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode != 0
     assert "unknown calculator marker <!-- calc:not-a-calculator -->" in done.stderr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_label_that_depends_on_a_choice(lang):
+    """pokemon-time-limit asks the late question in the exact words of the chosen format."""
+    t = Translator(lang)
+    found = tags(expand_markers("<!-- calc:pokemon-time-limit -->", lang))
+    variants = [a for tag, a in found if a.get("data-when-field") == "format"]
+    assert sorted((a["data-when-value"], "hidden" in a) for a in variants) == [
+        ("bo1", False), ("bo1", False), ("bo3", True), ("bo3", True)]  # late_a and late_b, bo1 by default
+    html = unescape(expand_markers("<!-- calc:pokemon-time-limit format=bo3 -->", lang))
+    for player in ("a", "b"):
+        assert t(f"pokemon-time-limit.late_{player}.label.bo3") in html
+    bo3 = [a for tag, a in tags(expand_markers("<!-- calc:pokemon-time-limit format=bo3 -->", lang))
+           if a.get("data-when-field") == "format"]
+    assert sorted((a["data-when-value"], "hidden" in a) for a in bo3) == [
+        ("bo1", True), ("bo1", True), ("bo3", False), ("bo3", False)]
