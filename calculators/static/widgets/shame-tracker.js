@@ -7,24 +7,6 @@ import { addStylesheet } from "./style.js";
 // fills the always-visible bar with the limit and the leaders. State is kept in localStorage
 // per page language. User text (names) only ever goes through .value / textContent.
 
-// Words of the widget's own controls (the verdict's words come from the gettext catalogs).
-const TEXT = {
-  en: {
-    player: "Player {n}", name: "Name", first: "First game of Judge Tower (starts at −1)",
-    plus: "One more shame", minus: "One shame fewer", add: "Add a player", remove: "Remove the last player",
-    out: "Out", tracker: "Shame counter tracker",
-  },
-  fr: {
-    player: "Joueur {n}", name: "Nom", first: "Toute première partie de Judge Tower (commence à −1)",
-    plus: "Une honte de plus", minus: "Une honte de moins", add: "Ajouter une personne", remove: "Retirer la dernière personne",
-    out: "Éliminé", tracker: "Suivi des compteurs de honte",
-  },
-  it: {
-    player: "Giocatore {n}", name: "Nome", first: "Prima partita in assoluto di Judge Tower (parte da −1)",
-    plus: "Una vergogna in più", minus: "Una vergogna in meno", add: "Aggiungi una persona", remove: "Togli l'ultima persona",
-    out: "Eliminato", tracker: "Segnalini vergogna al tavolo",
-  },
-};
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 100;
 const MAX_NAME = 40;
@@ -49,8 +31,11 @@ function valid(players) {
 }
 
 export function mount(el) {
-  const lang = Object.hasOwn(TEXT, el.dataset.lang) ? el.dataset.lang : "en";
-  const text = TEXT[lang];
+  const lang = el.dataset.lang;
+  // The tracker's own words, from the catalogs (judge-tower-shame.ui.* -> data-ui-*).
+  const text = Object.fromEntries(
+    ["player", "name", "first", "plus", "minus", "add", "remove", "out", "tracker"].map((key) => [key, el.dataset[`ui${key[0].toUpperCase()}${key.slice(1)}`]]),
+  );
   const form = el.querySelector("form");
   const area = form.querySelector('textarea[name="shame"]');
   const storageKey = `rules-calc:${el.id}:${lang}`;
