@@ -1,0 +1,74 @@
+"""What the build leaves for offline use: the service worker's precache list, the content-hashed
+engine, one manifest per language and its icons."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+
+import pytest
+
+from calculators.i18n import LANGUAGES
+from calculators.offline import digest
+
+
+def precache(site):
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.match(r"const PRECACHE = (\{.*?\n\});\n", text, re.S).group(1))
+
+
+def file_of(site, url):
+    path = site / url
+    return path / "index.html" if url == "" or url.endswith("/") else path
+
+
+def test_every_page_of_every_language_is_precached_with_its_content_hash(site):
+    listed = precache(site)
+    pages = [p.relative_to(site).as_posix() for p in site.rglob("index.html")]
+    for rel in pages:
+        url = rel[: -len("index.html")]
+        assert url in listed["shell"], f"{url or '/'} is not stored for offline use"
+    for url, revision in {**listed["shell"], **listed["engine"]}.items():
+        assert digest(file_of(site, url).read_bytes()) == revision, f"{url}: stale revision"
+    for lang in LANGUAGES:
+        prefix = "" if lang == "en" else f"{lang}/"
+        assert f"{prefix}search/search_index.json" in listed["shell"]
+        assert f"{prefix}rules.json" in listed["shell"]
+    assert listed["version"] == digest(json.dumps([listed["shell"], listed["engine"]], sort_keys=True).encode())
+
+
+def test_engine_paths_carry_the_content_hash(site):
+    engine = json.loads((site / "calc" / "engine.json").read_text(encoding="utf-8"))
+    listed = precache(site)
+    assert sorted(f"calc/{f}" for f in engine["files"]) == sorted(listed["engine"])
+    wheel = site / "calc" / engine["wheel"]
+    assert wheel.parent.name == f"wheel-{digest(wheel.read_bytes())}"
+    pyodide = sorted((site / "calc" / engine["pyodide"]).iterdir(), key=lambda p: p.name)
+    expected = digest(b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in pyodide))
+    assert engine["pyodide"] == f"pyodide-{expected}/"
+    assert {p.name for p in pyodide} >= {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                                         "pyodide-lock.json"}
+    # no plain (unhashed) copy of the engine is left next to the hashed one
+    assert not (site / "calc" / "pyodide").exists()
+    assert not list((site / "calc").glob("*.whl"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_manifest_per_language_opening_on_its_home_page(site, lang):
+    folder = site if lang == "en" else site / lang
+    manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == lang and manifest["start_url"] == "./"
+    assert (folder / manifest["start_url"] / "index.html").is_file()
+    assert manifest["name"] and manifest["theme_color"].startswith("#")
+    for icon in manifest["icons"]:
+        data = (folder / icon["src"]).resolve().read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+    # every page of the language links that language's manifest
+    for page in folder.glob("*/index.html"):
+        if page.parent.name in LANGUAGES:
+            continue
+        href = re.search(r'<link rel="manifest" href="([^"]+)">', page.read_text(encoding="utf-8")).group(1)
+        assert (page.parent / href).resolve() == (folder / "manifest.webmanifest").resolve(), page
