@@ -7,8 +7,6 @@
 from __future__ import annotations
 
 import re
-from functools import wraps
-from typing import Callable
 
 _DIALOG = re.compile(r'<div class="md-search" data-md-component="search" role="dialog">')
 _SEARCH_LABEL = re.compile(r'<input type="text" class="md-search__input" name="query" aria-label="([^"]*)"')
@@ -26,12 +24,3 @@ def repair(html: str) -> str:
         html = _DIALOG.sub(lambda m: m.group(0)[:-1] + f' aria-label="{label.group(1)}">', html, count=1)
     return html
 
-
-def repaired(hook: Callable[..., str]) -> Callable[..., str]:
-    """Decorate a hook returning a page's HTML so that the page leaves repaired."""
-
-    @wraps(hook)
-    def wrapper(output: str, *args, **kwargs) -> str:
-        return repair(hook(output, *args, **kwargs))
-
-    return wrapper

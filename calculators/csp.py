@@ -30,9 +30,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from functools import wraps
 from html import escape
-from typing import Callable
 
 #: ``<script ...>body</script>`` with its attributes.
 _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
@@ -109,12 +107,3 @@ def add_policy(html: str) -> str:
         raise ValueError("page has no <head>")
     return html[: anchor.end()] + tag + html[anchor.end():]
 
-
-def protect(on_post_page: Callable[..., str]) -> Callable[..., str]:
-    """Decorate the hook's ``on_post_page`` so that every page it returns carries its policy."""
-
-    @wraps(on_post_page)
-    def wrapper(output: str, *args, **kwargs) -> str:
-        return add_policy(on_post_page(output, *args, **kwargs))
-
-    return wrapper

@@ -109,30 +109,35 @@ _ALTERNATE_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 
-@csp.protect  # every page leaves with its Content-Security-Policy meta tag (hashes of its inline scripts)
-@a11y.repaired  # and with Material's template repaired for accessibility
-def on_post_page(output, page, config):
-    output = _ALTERNATE_LINK.sub("", output)
-    lang = page_language(page.file.src_uri)
-    output = offline.page_head(output, lang, page.url)
-    if lang == REFERENCE_LANGUAGE:
-        return output
+def finish_head(output: str) -> str:
+    """What every HTML file leaves the build with: no head alternates, Material's template
+    repaired for accessibility, and its Content-Security-Policy (hashes of its inline scripts)."""
+    return csp.add_policy(a11y.repair(_ALTERNATE_LINK.sub("", output)))
 
-    def language_base(match: re.Match[str]) -> str:
-        # Material loads search/search_index.json from its "base": point it at this
-        # language's own index (written by on_post_build), so search stays in one language.
+
+def language_base(output: str, lang: str) -> str:
+    """Material loads search/search_index.json from its "base": point it at this language's own
+    index (written by on_post_build), so search stays in one language."""
+
+    def rebase(match: re.Match[str]) -> str:
         settings = json.loads(match.group(2))
         settings["base"] = f"{settings['base']}/{lang}/"
         return match.group(1) + json.dumps(settings) + match.group(3)
 
-    return _CONFIG.sub(language_base, output, count=1)
+    return _CONFIG.sub(rebase, output, count=1)
+
+
+def on_post_page(output, page, config):
+    lang = page_language(page.file.src_uri)
+    output = offline.page_head(output, lang, page.url)
+    if lang != REFERENCE_LANGUAGE:
+        output = language_base(output, lang)
+    return finish_head(output)
 
 
 def on_post_template(output, template_name, config):
-    """404.html (a static template, not a page): the same head clean-up and policy as pages."""
-    if not template_name.endswith(".html"):
-        return output
-    return csp.add_policy(a11y.repair(_ALTERNATE_LINK.sub("", output)))
+    """404.html (a static template, not a page) leaves like the pages."""
+    return finish_head(output) if template_name.endswith(".html") else output
 
 
 def split_search_index(site: Path) -> None:
