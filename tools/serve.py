@@ -1,14 +1,20 @@
-"""Serve the built site on 127.0.0.1 (used by `make serve` and by the browser tests).
+"""Serve the built site on 127.0.0.1 (used by `make serve`, `make bench` and the browser tests).
 
-A plain static server, like any host the site will be deployed to, with the
-MIME types the engine needs (``.mjs``, ``.wasm``) set explicitly.
+A plain static server, like any host the site will be deployed to: the MIME types
+the engine needs (``.mjs``, ``.wasm``) set explicitly, text and wasm sent
+gzip-compressed to browsers that accept it, and ``404.html`` for missing files, as
+static hosts do (GitHub Pages, Netlify, nginx), so that what the browser tests and
+the benchmark see on the wire is what a phone gets.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
+import os
 import threading
 from pathlib import Path
 
@@ -16,8 +22,54 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".json": "application/json", ".whl": "application/zip", ".webmanifest": "application/manifest+json"}
 
 
+#: Sent gzip-compressed when the browser accepts it (zip, wheel and PNG files are compressed already).
+COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".webmanifest", ".txt", ".map"}
+_gzipped: dict[tuple[str, int, int], bytes] = {}  # (path, mtime, size) -> gzip body, shared by all servers
+
+
+def gzipped(path: str) -> bytes:
+    """The file's gzip encoding, computed once per version of the file."""
+    stat = os.stat(path)
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _gzipped:
+        with open(path, "rb") as fh:
+            _gzipped[key] = gzip.compress(fh.read(), compresslevel=6, mtime=0)
+    return _gzipped[key]
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing file gets the site's 404.html with status 404, as static hosts answer."""
+        page = os.path.join(self.directory, "404.html")
+        if code != 404 or not os.path.isfile(page):
+            return super().send_error(code, message, explain)
+        with open(page, "rb") as fh:
+            body = fh.read()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def send_head(self):  # type: ignore[override]
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts_gzip and os.path.isfile(path) and os.path.splitext(path)[1] in COMPRESSED):
+            return super().send_head()  # directories without a slash, missing files, other types
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

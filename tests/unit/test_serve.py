@@ -1,0 +1,59 @@
+"""tools/serve.py answers like a static host: gzip for text and wasm when asked, plain otherwise."""
+
+from __future__ import annotations
+
+import gzip
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tools.serve import serve_in_thread
+
+
+@pytest.fixture
+def origin(tmp_path):
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page" / "index.html").write_text("<p>" + "règle " * 500 + "</p>", encoding="utf-8")
+    (tmp_path / "engine.wasm").write_bytes(b"\0asm" + bytes(5000))
+    (tmp_path / "stdlib.zip").write_bytes(b"PK" + bytes(5000))
+    server = serve_in_thread(tmp_path)
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def get(url: str, gzip_ok: bool, method: str = "GET"):
+    request = urllib.request.Request(url, method=method, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+    with urllib.request.urlopen(request) as response:
+        return response.headers, response.read()
+
+
+@pytest.mark.parametrize("path, content_type", [("/page/", "text/html"), ("/engine.wasm", "application/wasm")])
+def test_compressible_files_are_sent_gzipped_when_accepted(origin, path, content_type, tmp_path):
+    headers, body = get(origin + path, gzip_ok=True)
+    plain_headers, plain = get(origin + path, gzip_ok=False)
+    assert headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == content_type
+    assert int(headers["Content-Length"]) == len(body) < len(plain)
+    assert gzip.decompress(body) == plain
+    assert plain_headers["Content-Encoding"] is None and plain_headers["Content-Type"] == content_type
+    head, empty = get(origin + path, gzip_ok=True, method="HEAD")
+    assert head["Content-Length"] == headers["Content-Length"] and empty == b""
+
+
+def test_compressed_formats_and_redirects_are_left_alone(origin):
+    headers, body = get(origin + "/stdlib.zip", gzip_ok=True)
+    assert headers["Content-Encoding"] is None and body.startswith(b"PK")
+    headers, body = get(origin + "/page", gzip_ok=True)  # urllib follows the slash redirect
+    assert gzip.decompress(body).startswith(b"<p>")
+
+
+def test_missing_files_get_the_site_404_page(origin, tmp_path):
+    request = urllib.request.Request(origin + "/fr/nope/")
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(request)
+    assert answer.value.code == 404 and b"Error response" in answer.value.read()  # no 404.html: the default page
+    (tmp_path / "404.html").write_text("<h1>Page not found</h1>", encoding="utf-8")
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(request)
+    assert answer.value.code == 404 and answer.value.read() == b"<h1>Page not found</h1>"
