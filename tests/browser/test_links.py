@@ -72,7 +72,9 @@ def test_search_stays_in_the_page_language(page, site_url, lang, term, language_
     page.locator(".md-search__input").press_sequentially(term)  # Material searches on key events
     results = page.locator(".md-search-result__link")
     expect(results.first).to_be_visible()
-    hrefs = [link.get_attribute("href") for link in results.all()]
+    # read in one go: Material re-renders the list as each key's search completes
+    hrefs = results.evaluate_all("links => links.map((link) => link.getAttribute('href'))")
+    assert hrefs
     others = [p for code, p in PREFIX.items() if code != lang and p]
     for href in hrefs:
         path = href.removeprefix(site_url)
