@@ -8,7 +8,7 @@ script. Everything comes from the site itself; nothing else is allowed:
   (Material's two small snippets: ``__md_scope`` helpers and the tab restorer; their text
   differs per page depth, so hashes are computed per page). No ``'unsafe-inline'``, no
   ``'unsafe-eval'``. ``'wasm-unsafe-eval'`` lets Pyodide's WebAssembly compile: the page
-  compiles it (``calc/engine-module.js``) and hands the module to the worker, which compiles
+  compiles it (``calc/engine-start.js``) and hands the module to the worker, which compiles
   it itself as a fallback. A worker loaded from a URL is governed by its own response's
   policy, not by the page's meta tag; a host that sends this policy as a header on every
   file (``worker.js`` included) keeps the engine working: a browser test does exactly that,
@@ -92,6 +92,18 @@ def policy(html: str) -> str:
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in directives.items())
 
 
+def head_start(html: str, tag: str) -> str:
+    """``html`` with ``tag`` first in ``<head>``, after the charset (which must come first).
+
+    >>> head_start('<html><head><meta charset="utf-8"><title>t</title></head></html>', '<x>')
+    '<html><head><meta charset="utf-8"><x><title>t</title></head></html>'
+    """
+    anchor = _CHARSET.search(html) or _HEAD.search(html)
+    if anchor is None:
+        raise ValueError("page has no <head>")
+    return html[: anchor.end()] + tag + html[anchor.end():]
+
+
 def add_policy(html: str) -> str:
     """``html`` with its policy as the first element of ``<head>`` (after the charset).
 
@@ -101,9 +113,4 @@ def add_policy(html: str) -> str:
     """
     if _META.search(html):
         raise ValueError("page already has a Content-Security-Policy meta tag")
-    tag = f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(html), quote=False)}">'
-    anchor = _CHARSET.search(html) or _HEAD.search(html)
-    if anchor is None:
-        raise ValueError("page has no <head>")
-    return html[: anchor.end()] + tag + html[anchor.end():]
-
+    return head_start(html, f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(html), quote=False)}">')

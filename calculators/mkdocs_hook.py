@@ -15,6 +15,7 @@ import re
 import shutil
 from html import escape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -129,15 +130,46 @@ def language_base(output: str, lang: str) -> str:
 
 def on_post_page(output, page, config):
     lang = page_language(page.file.src_uri)
-    output = offline.page_head(output, lang, page.url)
+    output = offline.page_head(output, lang, offline.root_prefix(page.url))
+    if 'class="calc"' in output:
+        # The engine starts first thing, while the page is parsed and styled (calc/engine-start.js).
+        start = f'<script type="module" async src="{offline.root_prefix(page.url)}calc/engine-start.js"></script>'
+        output = csp.head_start(output, start)
     if lang != REFERENCE_LANGUAGE:
         output = language_base(output, lang)
     return finish_head(output)
 
 
+_NOT_FOUND_TITLE = re.compile(r"<h1>404 - Not found</h1>")
+#: 404.html as the reference language's build made it (see on_post_template).
+_not_found: list[str] = []
+
+
+def not_found_page(output: str, root: str) -> str:
+    """Material's 404 page, which hosts serve at any path, for a reader of any of our languages:
+    "not found" and a link to each language's home page, each in its own language; the manifest
+    and offline script with root-absolute addresses."""
+    parts = []
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        home = root + ("" if lang == REFERENCE_LANGUAGE else f"{lang}/")
+        said = "" if lang == REFERENCE_LANGUAGE else f'{escape(t("ui.not_found.title"))}. '  # (the heading says it)
+        parts.append(f'<p lang="{lang}">{said}<a href="{home}">{escape(t("ui.not_found.home"))}</a></p>')
+    title = escape(Translator(REFERENCE_LANGUAGE)("ui.not_found.title"))
+    output, found = _NOT_FOUND_TITLE.subn(f'<h1 id="not-found">{title}</h1>' + "".join(parts), output, count=1)
+    if not found:
+        raise PluginError("404.html: Material's heading was not found; update not_found_page()")
+    return finish_head(offline.page_head(output, REFERENCE_LANGUAGE, root))
+
+
 def on_post_template(output, template_name, config):
-    """404.html (a static template, not a page) leaves like the pages."""
-    return finish_head(output) if template_name.endswith(".html") else output
+    """404.html (a static template, not a page). Every language's nested build writes it at the
+    site root, the last one winning: the reference language's is kept and written back at the end."""
+    if template_name != "404.html":
+        return output
+    if config["theme"]["language"] == REFERENCE_LANGUAGE:
+        _not_found[:] = [not_found_page(output, urlsplit(config["site_url"] or "/").path or "/")]
+    return _not_found[0] if _not_found else output
 
 
 def split_search_index(site: Path) -> None:
@@ -183,6 +215,8 @@ def on_post_build(config):
     i18n = config.plugins.get("i18n")
     if i18n is not None and getattr(i18n, "building", False):
         return  # a nested per-language build: the outer build does this once, at the end
+    if _not_found:
+        (Path(config["site_dir"]) / "404.html").write_text(_not_found[0], encoding="utf-8")
     split_search_index(Path(config["site_dir"]))
     write_rules(Path(config["site_dir"]))
     out = Path(config["site_dir"]) / "calc"

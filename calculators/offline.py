@@ -46,10 +46,11 @@ def root_prefix(page_url: str) -> str:
     return "../" * depth or "./"
 
 
-def page_head(output: str, lang: str, page_url: str) -> str:
-    """Add the manifest link, the theme colour and the offline script (with its localized words)."""
+def page_head(output: str, lang: str, root: str) -> str:
+    """Add the manifest link, the theme colour and the offline script (with its localized words).
+    ``root`` is the site root as the page links to it: relative (``../../``, see :func:`root_prefix`)
+    on pages, absolute (``/``) on 404.html, which hosts serve at any path."""
     t = Translator(lang)
-    root = root_prefix(page_url)  # (404.html is a static template: MkDocs does not pass it here)
     manifest = root + ("" if lang == REFERENCE_LANGUAGE else f"{lang}/") + "manifest.webmanifest"
     words = "".join(
         f' data-msg-{name}="{escape(t(f"ui.offline.{name}"), quote=True)}"' for name in ("update", "reload")

@@ -6,7 +6,6 @@
 // Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
 // is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
 import { copyLink } from "./site.js";
-import { compileEngine } from "./engine-module.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request
@@ -24,32 +23,41 @@ function setState(el, state) {
   retry.hidden = state !== "error";
 }
 
-function startEngine() {
+function onEngineMessage(data) {
+  if (data.type === "ready") {
+    document.documentElement.dataset.engineStart = data.start; // "snapshot" | "full" (engine-snapshot.js)
+    calculators.forEach((el) => { setState(el, "ready"); evaluate(el, false); });
+    document.dispatchEvent(new Event("calc:engine"));
+  } else if (data.type === "snapshot-stored") {
+    document.documentElement.dataset.engineSnapshot = "stored";
+  } else if (data.type === "failed") {
+    console.error("calculator engine failed:", data.detail);
+    calculators.forEach((el) => setState(el, "error"));
+    document.dispatchEvent(new Event("calc:engine"));
+  } else {
+    const el = waiting.get(data.seq);
+    waiting.delete(data.seq);
+    if (el && latest.get(el) === data.seq) {
+      data.type === "verdict" ? render(el, data.verdict) : internal(el, data.detail);
+    }
+  }
+}
+
+async function startEngine() {
   if (worker) worker.terminate();
   waiting.clear();
   calculators.forEach((el) => { el.dataset.state = "loading"; });
-  worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
-  const started = worker;
-  compileEngine(import.meta.url).then((module) => started.postMessage({ type: "module", module }));
-  worker.onmessage = ({ data }) => {
-    if (data.type === "ready") {
-      calculators.forEach((el) => { setState(el, "ready"); evaluate(el, false); });
-    } else if (data.type === "failed") {
-      console.error("calculator engine failed to start:", data.detail);
-      calculators.forEach((el) => setState(el, "error"));
-    } else {
-      const el = waiting.get(data.seq);
-      waiting.delete(data.seq);
-      if (el && latest.get(el) === data.seq) {
-        data.type === "verdict" ? render(el, data.verdict) : internal(el, data.detail);
-      }
-    }
-  };
+  // Imported here, not at the top: importing it starts an engine, and a page without a calculator
+  // loads no engine byte. Pages with one have it started already, from <head>.
+  const { takeEngine } = await import("./engine-start.js");
+  const engine = takeEngine();
+  worker = engine.worker;
+  worker.onmessage = ({ data }) => onEngineMessage(data);
   worker.onerror = (event) => {
     event.preventDefault();
-    console.error("calculator engine failed:", event.message || "worker error");
-    calculators.forEach((el) => setState(el, "error"));
+    onEngineMessage({ type: "failed", detail: event.message || "worker error" });
   };
+  engine.early.forEach(onEngineMessage);
 }
 
 const instance = (el) => el.id.replace(/^calc-/, "");

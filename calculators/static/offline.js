@@ -49,8 +49,20 @@ async function start() {
   ready.active.postMessage({ type: "cache-engine" });
 }
 
+// After the page has loaded and, on a page with calculators, once their engine has started (or
+// failed): installing fetches the whole site shell, which would compete with the engine's start
+// for a phone's few cores and its network (measured: tools/bench.py, (b)).
+const loaded = new Promise((resolve) => {
+  if (document.readyState === "complete") resolve();
+  else addEventListener("load", resolve, { once: true });
+});
+const engineSettled = new Promise((resolve) => {
+  if (!document.querySelector(".calc[data-calc]")) resolve();
+  else document.addEventListener("calc:engine", resolve, { once: true });
+});
+
 if ("serviceWorker" in navigator && script) {
-  const go = () => start().catch((error) => console.warn("offline use unavailable:", error));
-  if (document.readyState === "complete") go();
-  else addEventListener("load", go, { once: true });
+  Promise.all([loaded, engineSettled])
+    .then(start)
+    .catch((error) => console.warn("offline use unavailable:", error));
 }

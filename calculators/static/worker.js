@@ -1,10 +1,12 @@
 // The engine: Pyodide and our wheel, in a module Web Worker, all from this site.
 // Protocol: page -> {type: "module", module} (first: the compiled wasm or null) | {type: "eval", seq, calc, inputs, lang};
-// worker -> {type: "ready"} | {type: "failed", detail} | {type: "verdict", seq, verdict} | {type: "internal", seq, detail}.
+// worker -> {type: "ready", start: "snapshot" | "full"} | {type: "snapshot-stored"} | {type: "failed", detail}
+//         | {type: "verdict", seq, verdict} | {type: "internal", seq, detail}.
 import { withModule } from "./engine-module.js";
+import { dropSnapshot, findSnapshot, storeSnapshot } from "./engine-snapshot.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
-// The page sends the wasm compiled on its thread (or null) as its first message: engine-module.js.
+// The page sends the wasm compiled on its thread (or null) as its first message: engine-start.js.
 let receiveModule;
 const compiled = new Promise((resolve) => { receiveModule = resolve; });
 
@@ -16,33 +18,70 @@ async function present(url) {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
 }
 
+// Our wheel, unpacked by Python itself: Pyodide's loadPackage leaves JS state behind that a
+// memory snapshot refuses (engine-snapshot.js). Pure Python, no dependencies: unpacking installs it.
+async function installWheel(pyodide, url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(await response.arrayBuffer()));
+  pyodide.runPython(`
+import sysconfig, zipfile
+with zipfile.ZipFile("/tmp/engine.whl") as wheel:
+    wheel.extractall(sysconfig.get_path("purelib"))
+`);
+}
+
 async function boot() {
   const response = await fetch(here("engine.json"));
   if (!response.ok) throw new Error(`engine.json: HTTP ${response.status}`);
   // engine.json names the content-hashed engine directory and wheel (calculators/offline.py).
   const { wheel, pyodide: dir } = await response.json();
-  await Promise.all([...RUNTIME.map((name) => here(`${dir}${name}`)), here(wheel)].map(present));
-  const { loadPyodide } = await import(here(`${dir}pyodide.mjs`));
-  const module = await compiled;
-  // Without the page's module Pyodide compiles the wasm itself, and only logs a refusal (a policy
-  // without 'wasm-unsafe-eval'): it never settles. Compiling an empty module first throws instead.
-  if (!module) new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
-  const pyodide = await loadPyodide({ indexURL: here(dir), ...(await withModule(here(dir), module)) });
-  const problems = [];
-  // loadPackage does not reject on a 404: check what it reports and returns.
-  const loaded = await pyodide.loadPackage(here(wheel), {
-    messageCallback: () => {},
-    errorCallback: (message) => problems.push(message),
-  });
-  if (problems.length || !loaded || loaded.length === 0) {
-    throw new Error(`wheel ${wheel} not loaded: ${problems.join("; ") || "nothing loaded"}`);
+  // Checked alongside the start, which they cut short with a clear error when a file is missing.
+  const checks = Promise.all([...RUNTIME.map((name) => here(`${dir}${name}`)), here(wheel)].map(present));
+  const snapshotKey = here(`snapshot/${dir}${wheel}`);
+  const [stored, { loadPyodide }] = await Promise.all([findSnapshot(snapshotKey), import(here(`${dir}pyodide.mjs`))]);
+  const start = async (options) => {
+    const engine = await withModule(here(dir), compiled);
+    const [pyodide] = await Promise.all([
+      Promise.race([loadPyodide({ indexURL: here(dir), ...options, ...engine.options }), engine.failure]),
+      checks,
+    ]);
+    return pyodide;
+  };
+  let pyodide = null;
+  if (stored) {
+    try {
+      pyodide = await start({ _loadSnapshot: stored.arrayBuffer() });
+    } catch (error) {
+      console.warn("engine snapshot refused, starting in full:", error);
+      await dropSnapshot(snapshotKey);
+    }
   }
-  return pyodide.pyimport("calculators.bridge").evaluate_json;
+  const restored = pyodide !== null;
+  pyodide ??= await start({ _makeSnapshot: true });
+  await installWheel(pyodide, here(wheel));
+  return {
+    evaluateJson: pyodide.pyimport("calculators.bridge").evaluate_json,
+    start: restored ? "snapshot" : "full",
+    takeSnapshot: restored ? null : () => [snapshotKey, pyodide.makeMemorySnapshot()],
+  };
 }
 
 const engine = boot();
 engine.then(
-  () => postMessage({ type: "ready" }),
+  async ({ start, takeSnapshot }) => {
+    postMessage({ type: "ready", start });
+    if (!takeSnapshot) return;
+    // Runs before this worker reads any message (the handler below awaits `engine` later), so
+    // the snapshot holds no user input.
+    let taken;
+    try {
+      taken = takeSnapshot();
+    } catch (error) {
+      return console.warn("engine snapshot not taken:", error);
+    }
+    if (await storeSnapshot(...taken)) postMessage({ type: "snapshot-stored" });
+  },
   (error) => postMessage({ type: "failed", detail: String(error && error.message || error) }),
 );
 
@@ -51,7 +90,7 @@ self.onmessage = async (event) => {
   const { seq, calc, inputs, lang } = event.data;
   let evaluateJson;
   try {
-    evaluateJson = await engine;
+    ({ evaluateJson } = await engine);
   } catch {
     return; // "failed" was already reported
   }

@@ -104,6 +104,11 @@ def test_every_calculator_offline_after_one_visit(fresh, own_server):
     expect(page.locator(".offline-update")).to_have_count(0)  # no release happened: no prompt
     page.goto(f"{origin}/it/glossary/?q=1#top")  # pages are found whatever their query
     expect(page.locator("h1#glossary")).to_be_visible()
+    page.goto(f"{origin}/fr/pas-une-page/")  # an unknown page: the stored 404 page, in every language
+    expect(page.locator("h1#not-found")).to_be_visible()
+    page.get_by_role("link", name=Translator("fr")("ui.not_found.home")).click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page).to_have_url(f"{origin}/fr/")
 
 
 def test_page_without_calculator_loads_no_engine_byte(fresh, site_url):
@@ -153,3 +158,62 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
     page.get_by_label("Nombre de participants", exact=True).fill("24")
     expect(calc.locator(".calc-summary")).to_contain_text("Top 8")
+
+
+# --- the engine's memory snapshot (calculators/static/engine-snapshot.js) ----------------------
+
+
+def test_next_visits_start_from_the_snapshot_even_offline(fresh, own_server):
+    server, origin = own_server()
+    context, page, watch = fresh(origin)
+    html = page.locator("html")
+    page.goto(f"{origin}/fr/naruto/")  # first visit: a full start, then the snapshot is stored
+    expect(html).to_have_attribute("data-engine-start", "full", timeout=ENGINE_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-engine-snapshot", "stored", timeout=ENGINE_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+
+    context.set_offline(True)
+    server.shutdown()
+    for path in ITALIAN_PAGES:  # restored engines, in a language whose messages were never loaded
+        page.goto(f"{origin}/{path}")
+        expect(html).to_have_attribute("data-engine-start", "snapshot", timeout=ENGINE_TIMEOUT_MS)
+        calculators = page.locator(".calc[data-calc]")
+        for i in range(calculators.count()):
+            use_calculator(page, calculators.nth(i), "it")
+        assert html.get_attribute("data-engine-snapshot") is None  # a restored engine stores nothing
+
+
+#: Replaces the stored snapshot with a damaged copy; returns the new entry's size.
+DAMAGE = """async (damage) => {
+  const cache = await caches.open("engine-snapshot");
+  const [key] = await cache.keys();
+  const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  if (damage === "other build") bytes[16] ^= 0xff; // Pyodide's header: its build id from byte 16
+  const body = damage === "other build" ? bytes : new TextEncoder().encode("not a snapshot");
+  await cache.put(key, new Response(body));
+  return body.byteLength;
+}"""
+STORED_SIZE = """async () => {
+  const cache = await caches.open("engine-snapshot");
+  const keys = await cache.keys();
+  return keys.length === 1 ? (await (await cache.match(keys[0])).arrayBuffer()).byteLength : -keys.length;
+}"""
+
+
+@pytest.mark.parametrize("damage", ["other build", "not a snapshot"])
+def test_a_refused_snapshot_means_a_full_start_and_a_new_snapshot(page, site_url, damage):
+    html = page.locator("html")
+    page.goto(f"{site_url}/pokemon/")
+    expect(html).to_have_attribute("data-engine-snapshot", "stored", timeout=ENGINE_TIMEOUT_MS)
+    good = page.evaluate(STORED_SIZE)
+    assert good > 1_000_000
+
+    page.evaluate(DAMAGE, damage)
+    page.reload()
+    expect(html).to_have_attribute("data-engine-start", "full", timeout=ENGINE_TIMEOUT_MS)
+    use_calculator(page, page.locator("#calc-pokemon-time-limit"), "en")
+    expect(html).to_have_attribute("data-engine-snapshot", "stored", timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate(STORED_SIZE) == good  # the damaged entry is replaced, not kept beside
+
+    page.reload()
+    expect(html).to_have_attribute("data-engine-start", "snapshot", timeout=ENGINE_TIMEOUT_MS)

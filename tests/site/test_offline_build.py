@@ -72,3 +72,34 @@ def test_one_manifest_per_language_opening_on_its_home_page(site, lang):
             continue
         href = re.search(r'<link rel="manifest" href="([^"]+)">', page.read_text(encoding="utf-8")).group(1)
         assert (page.parent / href).resolve() == (folder / "manifest.webmanifest").resolve(), page
+
+
+def test_404_page_serves_every_language_from_any_path(site):
+    """Hosts serve 404.html at whatever path was asked for: English, as the reference language,
+    with a line and a home link in each language, and root-absolute manifest and offline script."""
+    from calculators.i18n import REFERENCE_LANGUAGE, Translator
+
+    html = (site / "404.html").read_text(encoding="utf-8")
+    assert re.search(r'<html lang="en"', html)
+    assert f'<h1 id="not-found">{Translator(REFERENCE_LANGUAGE)("ui.not_found.title")}</h1>' in html
+    for lang in LANGUAGES:
+        home = "/" if lang == REFERENCE_LANGUAGE else f"/{lang}/"
+        line = re.search(rf'<p lang="{lang}">(.*?)</p>', html).group(1)
+        assert f'<a href="{home}">' in line and (site / home.lstrip("/") / "index.html").is_file()
+        assert Translator(lang)("ui.not_found.home").replace("'", "&#x27;") in line
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    assert '<script type="module" src="/calc/offline.js" id="offline-script"' in html
+    assert "404.html" in precache(site)["shell"]
+
+
+def test_engine_starts_from_head_on_calculator_pages_only(site):
+    for page in site.rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        head = html[: html.index("</head>")]
+        starts = re.findall(r'<script type="module" async src="([^"]*calc/engine-start\.js)"></script>', head)
+        if 'data-calc="' in html:
+            assert len(starts) == 1 and (page.parent / starts[0]).resolve() == (site / "calc" / "engine-start.js")
+            # first in <head> after the charset and the security policy, so the engine starts early
+            assert head.index("engine-start.js") < head.index("<title>")
+        else:
+            assert not starts, page
