@@ -9,6 +9,11 @@
 // for the warm main-thread floor). A Module compiled on the page (engine-start.js) and posted
 // to the worker (Modules are structured-cloneable) brought the repeat worker boot to ~1.2 s;
 // the memory snapshot (engine-snapshot.js) does the rest.
+//
+// Measured and rejected: the worker compiling the wasm itself from the start of its boot (no
+// main-thread work at all). Start-up was no faster, and evaluations were slower even on a first
+// visit, with no cache either way: input -> verdict p95 13-31 ms against 5-10 ms (60-line decklist:
+// 31 against 10). Lighthouse's TBT median moved by less than its run-to-run spread.
 
 // The worker: loadPyodide() options that instantiate the page's compiled module (a promise: Pyodide
 // starts fetching and importing its other files meanwhile) and `failure`, a promise that rejects

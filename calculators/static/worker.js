@@ -18,12 +18,16 @@ async function present(url) {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
 }
 
-// Our wheel, unpacked by Python itself: Pyodide's loadPackage leaves JS state behind that a
-// memory snapshot refuses (engine-snapshot.js). Pure Python, no dependencies: unpacking installs it.
-async function installWheel(pyodide, url) {
+async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(await response.arrayBuffer()));
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Our wheel, unpacked by Python itself: Pyodide's loadPackage leaves JS state behind that a
+// memory snapshot refuses (engine-snapshot.js). Pure Python, no dependencies: unpacking installs it.
+function installWheel(pyodide, bytes) {
+  pyodide.FS.writeFile("/tmp/engine.whl", bytes);
   pyodide.runPython(`
 import sysconfig, zipfile
 with zipfile.ZipFile("/tmp/engine.whl") as wheel:
@@ -38,6 +42,11 @@ async function boot() {
   const { wheel, pyodide: dir } = await response.json();
   // Checked alongside the start, which they cut short with a clear error when a file is missing.
   const checks = Promise.all([...RUNTIME.map((name) => here(`${dir}${name}`)), here(wheel)].map(present));
+  // Fetched now, used later: the wheel, and Pyodide's 1.2 MB runtime script that withModule()
+  // imports (the browser's module map makes that import this one).
+  const wheelBytes = fetchBytes(here(wheel));
+  wheelBytes.catch(() => {}); // reported by `checks`, or when awaited
+  import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // failures surface in withModule()
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
   const [stored, { loadPyodide }] = await Promise.all([findSnapshot(snapshotKey), import(here(`${dir}pyodide.mjs`))]);
   const start = async (options) => {
@@ -59,7 +68,7 @@ async function boot() {
   }
   const restored = pyodide !== null;
   pyodide ??= await start({ _makeSnapshot: true });
-  await installWheel(pyodide, here(wheel));
+  installWheel(pyodide, await wheelBytes);
   return {
     evaluateJson: pyodide.pyimport("calculators.bridge").evaluate_json,
     start: restored ? "snapshot" : "full",

@@ -134,7 +134,8 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     context, page, watch = fresh(origin)
     page.goto(f"{origin}/fr/naruto/")
     expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # the service worker registers once the engine has started; it tells controlled pages only
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
 
     # Release 2: a page and a script change; the build regenerates the precache list.
     html = site / "fr" / "naruto" / "index.html"
