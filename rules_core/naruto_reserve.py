@@ -60,7 +60,9 @@ TAGS: dict[str, str] = {
     "legendary": "legendary", "legendaire": "legendary", "leggendaria": "legendary", "leggendario": "legendary",
 }
 
-_QUANTITY = re.compile(r"(\d+)(?:\s*[xX\u00d7](?=\s))?\s+(\S.*)")
+# "3x Kakashi", "3 x Kakashi": an x after the quantity is a multiplier only when a name follows it, so
+# "1 X [ninja]" is one card named X.
+_QUANTITY = re.compile(r"(\d+)(?:\s*[xX\u00d7](?=\s+[^\s\[]))?\s+(\S.*)")
 _ONLY_QUANTITY = re.compile(r"\d+[xX\u00d7]?")
 _NAME_TAGS = re.compile(r"([^\[\]]+?)\s*(?:\[([^\[\]]*)\])?")
 
