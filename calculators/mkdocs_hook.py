@@ -130,11 +130,11 @@ def language_base(output: str, lang: str) -> str:
 
 def on_post_page(output, page, config):
     lang = page_language(page.file.src_uri)
-    output = offline.page_head(output, lang, offline.root_prefix(page.url))
-    if 'class="calc"' in output:
+    root = offline.root_prefix(page.url)
+    output = offline.page_head(output, lang, root)
+    if 'data-calc="' in output:  # a calculator (calculators/render.py), as calc.js finds them
         # The engine starts first thing, while the page is parsed and styled (calc/engine-start.js).
-        start = f'<script type="module" async src="{offline.root_prefix(page.url)}calc/engine-start.js"></script>'
-        output = csp.head_start(output, start)
+        output = csp.head_start(output, f'<script type="module" async src="{root}calc/engine-start.js"></script>')
     if lang != REFERENCE_LANGUAGE:
         output = language_base(output, lang)
     return finish_head(output)

@@ -13,15 +13,10 @@ const compiled = new Promise((resolve) => { receiveModule = resolve; });
 // Pyodide logs a missing wasm or stdlib and then never settles: check every file first.
 const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
-async function present(url) {
-  const response = await fetch(url, { method: "HEAD" });
+async function fetchOk(url, init) {
+  const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-}
-
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return response;
 }
 
 // Our wheel, unpacked by Python itself: Pyodide's loadPackage leaves JS state behind that a
@@ -36,17 +31,15 @@ with zipfile.ZipFile("/tmp/engine.whl") as wheel:
 }
 
 async function boot() {
-  const response = await fetch(here("engine.json"));
-  if (!response.ok) throw new Error(`engine.json: HTTP ${response.status}`);
   // engine.json names the content-hashed engine directory and wheel (calculators/offline.py).
-  const { wheel, pyodide: dir } = await response.json();
-  // Checked alongside the start, which they cut short with a clear error when a file is missing.
-  const checks = Promise.all([...RUNTIME.map((name) => here(`${dir}${name}`)), here(wheel)].map(present));
+  const { wheel, pyodide: dir } = await (await fetchOk(here("engine.json"))).json();
   // Fetched now, used later: the wheel, and Pyodide's 1.2 MB runtime script that withModule()
   // imports (the browser's module map makes that import this one).
-  const wheelBytes = fetchBytes(here(wheel));
-  wheelBytes.catch(() => {}); // reported by `checks`, or when awaited
+  const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
   import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // failures surface in withModule()
+  // Checked alongside the start, which they cut short with a clear error when a file is missing
+  // (the wheel's own download is its check).
+  const checks = Promise.all([...RUNTIME.map((name) => fetchOk(here(`${dir}${name}`), { method: "HEAD" })), wheelBytes]);
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
   const [stored, { loadPyodide }] = await Promise.all([findSnapshot(snapshotKey), import(here(`${dir}pyodide.mjs`))]);
   const start = async (options) => {
@@ -68,7 +61,7 @@ async function boot() {
   }
   const restored = pyodide !== null;
   pyodide ??= await start({ _makeSnapshot: true });
-  installWheel(pyodide, await wheelBytes);
+  installWheel(pyodide, new Uint8Array(await wheelBytes));
   return {
     evaluateJson: pyodide.pyimport("calculators.bridge").evaluate_json,
     start: restored ? "snapshot" : "full",
