@@ -35,9 +35,14 @@ def calculator_pages() -> list[str]:
     return [path for path in all_pages() if calculators_on(path)]
 
 
-def wait_ready(page, path: str) -> None:
-    for uid, _, _ in calculators_on(path):
+def open_ready(page, site_url: str, path: str) -> list[tuple[str, str, str]]:
+    """Open the page at ``path``, wait until each of its calculators is ready, and return them
+    as :func:`calculators_on` lists them."""
+    page.goto(f"{site_url}/{path}")
+    calculators = calculators_on(path)
+    for uid, _, _ in calculators:
         expect(page.locator(f"#{uid}")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    return calculators
 
 
 def form_values(calc) -> dict[str, str]:

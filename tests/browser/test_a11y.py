@@ -8,7 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS
-from tests.browser.pages import all_pages, calculator_pages, calculators_on, expect_verdict, wait_ready
+from tests.browser.pages import all_pages, calculator_pages, expect_verdict, open_ready
 
 HOSTILE_NAME = '<b class="hostile">Kakashi</b>'
 #: Valid input per calculator, typed with the keyboard (radios: the value to choose with the arrows).
@@ -26,8 +26,7 @@ SAMPLES = {
 
 @pytest.mark.parametrize("path", all_pages())
 def test_axe_finds_no_violation(page, site_url, path):
-    page.goto(f"{site_url}/{path}")
-    wait_ready(page, path)
+    open_ready(page, site_url, path)
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
 
@@ -41,9 +40,7 @@ def focused(page) -> dict:
 
 @pytest.mark.parametrize("path", calculator_pages())
 def test_every_calculator_works_with_the_keyboard_alone(page, site_url, path):
-    page.goto(f"{site_url}/{path}")
-    wait_ready(page, path)
-    for uid, calc_id, lang in calculators_on(path):
+    for uid, calc_id, lang in open_ready(page, site_url, path):
         calc = page.locator(f"#{uid}")
         sample = SAMPLES.get(calc_id, {})
         # Start where a user tabbing down the page arrives: just before the form.
@@ -104,8 +101,7 @@ TARGETS = ", ".join([
 @pytest.mark.parametrize("path", all_pages())
 def test_touch_targets_on_a_phone(phone, site_url, path):
     page = phone
-    page.goto(f"{site_url}/{path}")
-    wait_ready(page, path)
+    open_ready(page, site_url, path)
     assert too_small(page, TARGETS) == []
 
 
@@ -116,11 +112,10 @@ def test_readable_at_200_percent_zoom(browser, watch, site_url, path):
     context = browser.new_context(viewport={"width": 206, "height": 400}, device_scale_factor=2)
     page = context.new_page()
     watch.attach(page)
-    page.goto(f"{site_url}/{path}")
-    wait_ready(page, path)
+    calculators = open_ready(page, site_url, path)
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{overflow} px of horizontal scrolling"
-    for uid, _, _ in calculators_on(path):
+    for uid, _, _ in calculators:
         box = page.locator(f"#{uid}").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 206, (uid, box)
     assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.md-typeset')).fontSize)") >= 12

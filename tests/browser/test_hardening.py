@@ -19,7 +19,7 @@ from calculators import CALCULATORS, error_message, evaluate
 from calculators.i18n import Translator
 from rules_core.errors import RuleError
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE
-from tests.browser.pages import all_pages, calculator_pages, calculators_on, expect_verdict, wait_ready
+from tests.browser.pages import all_pages, calculator_pages, calculators_on, expect_verdict, open_ready
 
 PWN = "window.__pwned=1"
 #: Pasted into every text field: markup, script, format placeholders, huge and odd numbers.
@@ -43,9 +43,7 @@ def no_markup_ran(page) -> None:
 
 @pytest.mark.parametrize("path", calculator_pages())
 def test_hostile_strings_in_every_form(page, site_url, path):
-    page.goto(f"{site_url}/{path}")
-    wait_ready(page, path)
-    for uid, calc_id, lang in calculators_on(path):
+    for uid, calc_id, lang in open_ready(page, site_url, path):
         calc = page.locator(f"#{uid}")
         spec = CALCULATORS[calc_id]
         for name in [f.name for f in spec.fields if f.kind != "choice"]:
@@ -82,8 +80,7 @@ def paste(page, control, text: str) -> None:
 def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(context, page, site_url, lang):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     prefix = "" if lang == "en" else f"{lang}/"
-    page.goto(f"{site_url}/{prefix}naruto/")
-    wait_ready(page, f"{prefix}naruto/")
+    open_ready(page, site_url, f"{prefix}naruto/")
     deck = page.locator("#calc-naruto-reserve-deck")
     huge = "3 Kakashi Hatake [ninja]\n" * 42_000  # 1,050,000 characters
     paste(page, deck, huge)
@@ -113,8 +110,7 @@ def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(context, page
 
 def test_the_policy_is_enforced_and_violations_fail_tests(page, watch, site_url):
     """Negative test: injected inline script and style are blocked, and the watch sees the violations."""
-    page.goto(f"{site_url}/fr/naruto/")
-    wait_ready(page, "fr/naruto/")
+    open_ready(page, site_url, "fr/naruto/")
     page.evaluate("""() => {
         const s = document.createElement('script');
         s.textContent = 'window.__pwned = 1';
@@ -195,8 +191,7 @@ def test_every_page_contacts_only_the_site(context, site_url, watch):
     page = context.new_page()
     watch.attach(page)
     for path in all_pages():
-        page.goto(f"{site_url}/{path}")
-        wait_ready(page, path)
+        open_ready(page, site_url, path)
         if page.locator(".md-search__input").count():  # the search worker and its index
             page.locator(".md-search__input").first.focus()
             page.keyboard.type("r")
@@ -265,8 +260,7 @@ def test_an_unexpected_error_shows_internal_error_and_no_verdict(page, watch, si
     page.route(re.compile(BROKEN["wheel"]), lambda route: route.fulfill(status=200, body=body,
                                                                      headers={"content-type": "application/zip"}))
     watch.allow(r"calculator internal error")
-    page.goto(f"{site_url}/it/naruto/")
-    wait_ready(page, "it/naruto/")
+    open_ready(page, site_url, "it/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     internal = calc.get_attribute("data-msg-internal")
     assert internal == Translator("it")("ui.internal")
