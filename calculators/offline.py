@@ -12,6 +12,7 @@ Layout of ``site/`` after :func:`install_engine` and :func:`finish_site`::
     manifest.webmanifest, fr/…, it/…      one manifest per language (start_url = that language's home)
     calc/icons/icon-{192,512}.png         app icons, drawn here (no image library needed)
     calc/engine.json                      {"pyodide": "pyodide-<hash>/", "wheel": "wheel-<hash>/<name>.whl", …}
+    calc/engine-start.js                  its ``const ENGINE`` line set to those two paths (no fetch at start-up)
     calc/pyodide-<hash>/…                 Pyodide keeps its fixed file names inside its indexURL,
     calc/wheel-<hash>/<name>.whl          so the directory carries the content hash.
 """
@@ -90,11 +91,16 @@ def icon(size: int) -> bytes:
 # --- hashed engine paths -----------------------------------------------------------------------------
 
 
+#: The line of ``calc/engine-start.js`` that :func:`install_engine` fills in.
+ENGINE_LINE = "const ENGINE = null;"
+
+
 def install_engine(calc: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, object]:
     """Copy the Pyodide files and our wheel under content-hashed directories; write and return engine.json.
 
     Pyodide keeps its fixed file names inside ``calc/pyodide-<hash>/``; the wheel goes to
-    ``calc/wheel-<hash>/<name>.whl``. Hashed directories of earlier builds are removed.
+    ``calc/wheel-<hash>/<name>.whl``. Hashed directories of earlier builds are removed. The two
+    paths are also written into ``calc/engine-start.js`` (copied there before), which starts the engine.
     """
     files = sorted(pyodide_files, key=lambda p: p.name)
     pyodide_hash = digest(b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in files))
@@ -114,6 +120,12 @@ def install_engine(calc: Path, pyodide_files: list[Path], wheel: Path) -> dict[s
         "files": [f"{pyodide_dir.name}/{p.name}" for p in files] + [f"{wheel_dir.name}/{wheel.name}"],
     }
     (calc / "engine.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    start = calc / "engine-start.js"
+    text = start.read_text(encoding="utf-8")
+    if text.count(ENGINE_LINE) != 1:
+        raise ValueError(f"{start}: expected the line {ENGINE_LINE!r} once, to write the engine's paths into")
+    paths = json.dumps({"pyodide": data["pyodide"], "wheel": data["wheel"]})
+    start.write_text(text.replace(ENGINE_LINE, f"const ENGINE = {paths};"), encoding="utf-8")
     return data
 
 

@@ -49,6 +49,10 @@ def test_engine_paths_carry_the_content_hash(site):
     assert engine["pyodide"] == f"pyodide-{expected}/"
     assert {p.name for p in pyodide} >= {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                          "pyodide-lock.json"}
+    # the page starts that engine without fetching engine.json (calc/engine-start.js)
+    start = (site / "calc" / "engine-start.js").read_text(encoding="utf-8")
+    written = re.findall(r"^const ENGINE = (.*);$", start, flags=re.M)
+    assert [json.loads(line) for line in written] == [{"pyodide": engine["pyodide"], "wheel": engine["wheel"]}]
     # no plain (unhashed) copy of the engine is left next to the hashed one
     assert not (site / "calc" / "pyodide").exists()
     assert not list((site / "calc").glob("*.whl"))
