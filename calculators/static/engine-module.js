@@ -21,16 +21,30 @@
 // Without a module from the page (it failed to compile there), the worker compiles the wasm itself.
 // Uses Pyodide's documented (experimental) createPyodideModule option; the two imports Pyodide
 // adds are its own portable fallback (the one it uses where its tiny helper wasm cannot compile).
-export async function withModule(indexURL, compiled) {
+// `prefetched` (URL -> promise of a Response, each used once): files the worker started
+// downloading before Pyodide asks for them (worker.js).
+export async function withModule(indexURL, compiled, prefetched = new Map()) {
   const create = (await import(`${indexURL}pyodide.asm.mjs`)).default;
   const marker = Symbol("error marker");
   const wasmURL = `${indexURL}pyodide.asm.wasm`;
   let fail;
   const failure = new Promise((_, reject) => { fail = reject; });
   // Pyodide starts fetching the wasm as soon as it builds its settings; that copy would be
-  // thrown away, so answer it with an empty body instead of downloading 9.6 MB again.
+  // thrown away, so answer it with an empty body instead of downloading 9.6 MB again. Files
+  // already on their way are answered with that download; if it failed, the start fails with its
+  // error (Pyodide would log a fatal Python error and never settle).
   const realFetch = self.fetch;
-  self.fetch = (input, init) => (String(input) === wasmURL ? Promise.resolve(new Response(null)) : realFetch(input, init));
+  self.fetch = (input, init) => {
+    const url = String(input);
+    if (url === wasmURL) return Promise.resolve(new Response(null));
+    const early = prefetched.get(url);
+    prefetched.delete(url);
+    if (!early) return realFetch(input, init);
+    return early.catch((error) => {
+      fail(error);
+      return new Promise(() => {});
+    });
+  };
   const options = {
     createPyodideModule(settings) {
       self.fetch = realFetch;

@@ -2,19 +2,19 @@
 // Protocol: page -> {type: "module", module} (first: the compiled wasm or null) | {type: "eval", seq, calc, inputs, lang};
 // worker -> {type: "ready", start: "snapshot" | "full"} | {type: "snapshot-stored"} | {type: "failed", detail}
 //         | {type: "verdict", seq, verdict} | {type: "internal", seq, detail}.
-import { withModule } from "./engine-module.js";
-import { dropSnapshot, findSnapshot, storeSnapshot } from "./engine-snapshot.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // The page sends the wasm compiled on its thread (or null) as its first message: engine-start.js.
 let receiveModule;
 const compiled = new Promise((resolve) => { receiveModule = resolve; });
 
-// Pyodide logs a missing wasm or stdlib and then never settles: check every file first.
-const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+// Pyodide's standard library and lock file, downloaded from the worker's first step and handed to
+// Pyodide (engine-module.js): it would ask for them only once its 1.2 MB runtime script has run
+// (measured on a cold visit: ~0.3 s after the bare main-thread boot asked for them).
+const PREFETCHED = ["python_stdlib.zip", "pyodide-lock.json"];
 
-async function fetchOk(url, init) {
-  const response = await fetch(url, init);
+async function fetchOk(url) {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response;
 }
@@ -31,19 +31,25 @@ with zipfile.ZipFile("/tmp/engine.whl") as wheel:
 }
 
 async function boot() {
-  // engine.json names the content-hashed engine directory and wheel (calculators/offline.py).
-  const { wheel, pyodide: dir } = await (await fetchOk(here("engine.json"))).json();
-  // Fetched now, used later: the wheel, and Pyodide's 1.2 MB runtime script that withModule()
-  // imports (the browser's module map makes that import this one).
-  const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
-  import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // failures surface in withModule()
-  // Checked alongside the start, which they cut short with a clear error when a file is missing
-  // (the wheel's own download is its check).
-  const checks = Promise.all([...RUNTIME.map((name) => fetchOk(here(`${dir}${name}`), { method: "HEAD" })), wheelBytes]);
+  // The worker's name is the content-hashed engine directory and wheel (engine-start.js).
+  const { wheel, pyodide: dir } = JSON.parse(self.name);
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
-  const [stored, { loadPyodide }] = await Promise.all([findSnapshot(snapshotKey), import(here(`${dir}pyodide.mjs`))]);
+  // Every file is requested now, in the order they are needed (an HTTP/1.1 host answers six at a
+  // time): Pyodide's loader and our two modules (imported here, not by static imports, which would
+  // hold this worker's first step back by a round trip: ~150 ms at a 150 ms latency), Pyodide's
+  // runtime script that withModule() imports (the browser's module map makes that import this one),
+  // its standard library and lock file, and our wheel.
+  const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js"), import("./engine-snapshot.js")]);
+  import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // a failure surfaces in withModule()
+  const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchOk(here(`${dir}${name}`))]));
+  const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
+  // A missing file cuts the start short with a clear error (Pyodide would log it and never settle;
+  // a missing wasm or runtime script fails withModule(), a missing loader fails the import).
+  const checks = Promise.all([wheelBytes, ...prefetched.values()]);
+  const [{ loadPyodide }, { withModule }, { dropSnapshot, findSnapshot, storeSnapshot }] = await loader;
+  const stored = await findSnapshot(snapshotKey);
   const start = async (options) => {
-    const engine = await withModule(here(dir), compiled);
+    const engine = await withModule(here(dir), compiled, prefetched);
     const [pyodide] = await Promise.all([
       Promise.race([loadPyodide({ indexURL: here(dir), ...options, ...engine.options }), engine.failure]),
       checks,
@@ -65,24 +71,27 @@ async function boot() {
   return {
     evaluateJson: pyodide.pyimport("calculators.bridge").evaluate_json,
     start: restored ? "snapshot" : "full",
-    takeSnapshot: restored ? null : () => [snapshotKey, pyodide.makeMemorySnapshot()],
+    // Copies the memory at once (synchronously), then stores it; false when either fails: that costs only speed.
+    keepSnapshot: restored ? null : () => {
+      let bytes;
+      try {
+        bytes = pyodide.makeMemorySnapshot();
+      } catch (error) {
+        console.warn("engine snapshot not taken:", error);
+        return false;
+      }
+      return storeSnapshot(snapshotKey, bytes);
+    },
   };
 }
 
 const engine = boot();
 engine.then(
-  async ({ start, takeSnapshot }) => {
+  async ({ start, keepSnapshot }) => {
     postMessage({ type: "ready", start });
-    if (!takeSnapshot) return;
-    // Runs before this worker reads any message (the handler below awaits `engine` later), so
-    // the snapshot holds no user input.
-    let taken;
-    try {
-      taken = takeSnapshot();
-    } catch (error) {
-      return console.warn("engine snapshot not taken:", error);
-    }
-    if (await storeSnapshot(...taken)) postMessage({ type: "snapshot-stored" });
+    // The copy is made before this worker reads any message (the handler below awaits `engine`
+    // later), so the snapshot holds no user input.
+    if (keepSnapshot && await keepSnapshot()) postMessage({ type: "snapshot-stored" });
   },
   (error) => postMessage({ type: "failed", detail: String(error && error.message || error) }),
 );

@@ -206,8 +206,11 @@ def test_every_page_contacts_only_the_site(context, site_url, watch):
 
 BROKEN = {
     "wasm": r".*/pyodide\.asm\.wasm$",
+    "runtime": r".*/pyodide\.asm\.mjs$",
+    "stdlib": r".*/python_stdlib\.zip$",
     "wheel": r".*\.whl$",
     "worker": r".*/calc/worker\.js(\?.*)?$",
+    "worker module": r".*/calc/engine-module\.js$",
 }
 
 
