@@ -87,13 +87,25 @@ def percentile(values, q):
 
 
 class Bench:
-    def __init__(self, browser, origin: str) -> None:
+    def __init__(self, browser, origin: str, latency_ms: float = 0) -> None:
         self.browser = browser
         self.origin = origin
+        self.latency_ms = latency_ms
+
+    def new_page(self, context):
+        """A page of ``context``, its requests (and its workers') delayed by ``latency_ms`` each
+        (Chromium's network emulation), as on a real network: 127.0.0.1 has no round-trip cost."""
+        page = context.new_page()
+        if self.latency_ms:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": self.latency_ms,
+                                                          "downloadThroughput": -1, "uploadThroughput": -1})
+        return page
 
     def floor(self) -> tuple[float, float]:
         context = self.browser.new_context(service_workers="block")
-        page = context.new_page()
+        page = self.new_page(context)
         times = []
         for _ in range(2):  # cold, then warm (HTTP cache and compiled-wasm cache filled)
             page.goto(f"{self.origin}/bench/floor.html")
@@ -110,7 +122,7 @@ class Bench:
     def calculator(self) -> tuple[float, float, float]:
         context = self.browser.new_context()
         context.add_init_script(READY_PROBE)
-        page = context.new_page()
+        page = self.new_page(context)
         cold = self._ready(page, CALC_PAGE)
         # What a first visit leaves behind for the next: the engine in the service worker's cache,
         # and the engine's memory snapshot (calculators/static/engine-snapshot.js).
@@ -262,12 +274,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
     parser.add_argument("--only", default="abcdefg", help="which parts to run, e.g. abcd")
+    parser.add_argument("--latency", type=float, default=0, metavar="MS",
+                        help="(a)-(d): delay every request by MS milliseconds, as on a real network")
     args = parser.parse_args()
     site = args.site or build()
     from playwright.sync_api import sync_playwright
 
     chromium = find()
-    results: dict[str, object] = {"chromium": chromium, "runs": args.runs, "date": time.strftime("%Y-%m-%d %H:%M")}
+    results: dict[str, object] = {"chromium": chromium, "runs": args.runs, "latency_ms": args.latency,
+                                  "date": time.strftime("%Y-%m-%d %H:%M")}
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         served = prepare(site, Path(tmp))
         server = serve_in_thread(served)
@@ -275,7 +290,7 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium, args=ARGS)
-                bench = Bench(browser, origin)
+                bench = Bench(browser, origin, args.latency)
                 if set("abcd") & set(args.only):
                     print("(a)-(d) start-up", flush=True)
                     results["startup"] = run_startup(bench, args.runs)
@@ -306,6 +321,8 @@ def summary(results: dict) -> str:
     start = results.get("startup")
     if start:
         m = {k: median(v) for k, v in start.items()}
+        if results.get("latency_ms"):
+            rows.append(f"| (a)-(d) every request delayed by | {results['latency_ms']:.0f} ms | | | |")
         rows.append(f"| (a) floor, bare Pyodide on the main thread, cold | {m['floor_cold']:.0f} ms | 1 | | |")
         rows.append(f"| (a) floor, warm | {m['floor_warm']:.0f} ms | 1 | | |")
         for key, floor, label in (("cold", "floor_cold", "(b) calculator page, cold"),
