@@ -133,8 +133,8 @@ def on_post_page(output, page, config):
     root = offline.root_prefix(page.url)
     output = offline.page_head(output, lang, root)
     if 'data-calc="' in output:  # a calculator (calculators/render.py), as calc.js finds them
-        # The engine starts first thing, while the page is parsed and styled (calc/engine-start.js).
-        output = csp.head_start(output, f'<script type="module" async src="{root}calc/engine-start.js"></script>')
+        # Fetched first thing, run by calc.js once the page is parsed (why: calc/engine-start.js).
+        output = csp.head_start(output, f'<link rel="modulepreload" href="{root}calc/engine-start.js">')
     if lang != REFERENCE_LANGUAGE:
         output = language_base(output, lang)
     return finish_head(output)

@@ -72,7 +72,7 @@ def prepare(site: Path, work: Path) -> Path:
     target = work / "site"
     shutil.copytree(site, target)
     engine = json.loads((target / "calc" / "engine.json").read_text())
-    (target / "bench").mkdir()
+    (target / "bench").mkdir(exist_ok=True)
     (target / "bench" / "floor.html").write_text(FLOOR_HTML % {"dir": engine["pyodide"]})
     return target
 

@@ -48,7 +48,7 @@ async function startEngine() {
   waiting.clear();
   calculators.forEach((el) => { el.dataset.state = "loading"; });
   // Imported here, not at the top: importing it starts an engine, and a page without a calculator
-  // loads no engine byte. Pages with one have it started already, from <head>.
+  // loads no engine byte. Pages with one have it preloaded from <head>.
   const { takeEngine } = await import("./engine-start.js");
   const engine = takeEngine();
   worker = engine.worker;
