@@ -3,12 +3,11 @@
 // calculators/mkdocs_hook.py) and calc.js imports it, which starts the engine, once the page is
 // parsed; pages without one never load it.
 //
-// Measured with tools/bench.py (2 cores): running this module from <head> as an async script
-// started the worker earlier, but its start then competed with Material's own start-up: Lighthouse
-// Total Blocking Time medians of 47-61 ms per calculator page, against 20-28 ms when run by calc.js.
-// Cold start to "ready" was the same within run-to-run spread on 127.0.0.1 (1.13-1.19x the floor
-// in a paired run); with every request delayed by 150 ms, the <head> start was ~0.3 s sooner
-// (1.15x against 1.26x). The preload keeps the module's own download out of that delay.
+// Measured with tools/bench.py (2 cores): run from <head> as an async script, this module started the
+// worker earlier, but its start then competed with Material's own start-up: Lighthouse Total Blocking
+// Time medians of 47-61 ms per calculator page, against 0-21 ms when run by calc.js. Cold start to
+// "ready" was the same within run-to-run spread on 127.0.0.1; with every request delayed by 150 ms
+// (bench --latency 150) the <head> start was sooner: 1.22x the floor against 1.39x (README, Benchmark).
 
 // The content-hashed engine files ({"pyodide": "pyodide-<hash>/", "wheel": "wheel-<hash>/…whl"}),
 // written into this line at build time by calculators/offline.py. Not fetched from engine.json:
@@ -18,7 +17,7 @@ const ENGINE = null;
 
 // The engine's wasm compiled on this thread, where it gets the browser's compiled-code cache
 // (why: engine-module.js), or null when anything fails: the worker then compiles it itself, or
-// finds and reports the failure with its checks of every engine file.
+// finds and reports the failure when it downloads the engine's files.
 async function compileEngine() {
   try {
     return await WebAssembly.compileStreaming(fetch(new URL(`${ENGINE.pyodide}pyodide.asm.wasm`, import.meta.url)));
