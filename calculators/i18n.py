@@ -18,8 +18,16 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 
 def domains() -> tuple[str, ...]:
-    """Every catalog domain, found from the reference language's compiled ``.mo`` files."""
-    return tuple(sorted(p.stem for p in (LOCALE_DIR / REFERENCE_LANGUAGE / "LC_MESSAGES").glob("*.mo")))
+    """Every catalog domain, found from the reference language's compiled ``.mo`` files.
+
+    None found means the catalogs were never compiled (they are build output, not sources): that
+    is said here, rather than as a missing message key on the first lookup.
+    """
+    folder = LOCALE_DIR / REFERENCE_LANGUAGE / "LC_MESSAGES"
+    found = tuple(sorted(p.stem for p in folder.glob("*.mo")))
+    if not found:
+        raise FileNotFoundError(f"no compiled message catalogs (.mo) in {folder}: run `make catalogs`")
+    return found
 
 
 @functools.lru_cache(maxsize=None)

@@ -68,3 +68,12 @@ def test_compiled_catalogs_are_current():
     for po in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"):
         mo = po.with_suffix(".mo")
         assert mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime, f"{mo} is stale"
+
+
+def test_uncompiled_catalogs_are_reported_as_such(tmp_path, monkeypatch):
+    from calculators import i18n
+
+    (tmp_path / REFERENCE_LANGUAGE / "LC_MESSAGES").mkdir(parents=True)  # .po sources only, no .mo
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    with pytest.raises(FileNotFoundError, match="make catalogs"):
+        i18n.domains()
