@@ -15,6 +15,7 @@ import gzip
 import http.server
 import io
 import os
+import sys
 import threading
 from pathlib import Path
 
@@ -80,14 +81,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes a connection early (a page left, a download cancelled) is
+        ordinary traffic, not an error worth a traceback."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> Server:
     handler = functools.partial(Handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = Server((host, port), handler)
     server.verbose = verbose  # type: ignore[attr-defined]
     return server
 
 
-def serve_in_thread(root: Path, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+def serve_in_thread(root: Path, host: str = "127.0.0.1") -> Server:
     """Start a server on a free port in a daemon thread; the caller shuts it down."""
     server = make_server(root, host)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -57,3 +57,21 @@ def test_missing_files_get_the_site_404_page(origin, tmp_path):
     with pytest.raises(urllib.error.HTTPError) as answer:
         urllib.request.urlopen(request)
     assert answer.value.code == 404 and answer.value.read() == b"<h1>Page not found</h1>"
+
+
+def test_a_client_closing_early_prints_no_traceback(origin, tmp_path, capfd):
+    """A browser leaving a page mid-download is ordinary: test output shows results only."""
+    import socket
+    from urllib.parse import urlsplit
+
+    (tmp_path / "big.wasm").write_bytes(bytes(8_000_000))
+    host, port = urlsplit(origin).hostname, urlsplit(origin).port
+    for _ in range(3):
+        with socket.create_connection((host, port)) as conn:
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\1\0\0\0\0\0\0\0")  # reset on close
+            conn.sendall(b"GET /big.wasm HTTP/1.1\r\nHost: x\r\n\r\n")
+            conn.recv(100)
+    headers, _ = get(origin + "/page/", gzip_ok=False)  # the server still answers
+    assert headers["Content-Type"] == "text/html"
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "BrokenPipe" not in err and "ConnectionReset" not in err, err
