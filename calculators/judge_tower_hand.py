@@ -27,4 +27,4 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
     )
 
 
-SPEC = Calculator(id=ID, fields=(Field("level", "choice", choices=LEVELS),), run=run)
+SPEC = Calculator(id=ID, fields=(Field("level", "choice", choices=LEVELS),), run=run, result_keys=("hand_size",))

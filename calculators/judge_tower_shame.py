@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from calculators.i18n import Translator
-from calculators.players import NAME_LENGTH
+from calculators.players import NAME_LENGTH, isolated
 from calculators.spec import Calculator, Field, Outcome
 from rules_core import judge_tower
 from rules_core.errors import RuleError
@@ -65,7 +65,7 @@ def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], l
 def run(values: dict[str, Any], t: Translator) -> Outcome:
     names, counters = parse_counters(values["shame"])
     standing = judge_tower.shame_standing(counters)
-    shown = [name or t(f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
+    shown = [isolated(name) if name else t(f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
 
     def listing(positions: tuple[int, ...]) -> str:
         return ", ".join(shown[i - 1] for i in positions)
@@ -96,5 +96,7 @@ SPEC = Calculator(
     id=ID,
     fields=(Field("shame", "text", multiline=True, max_length=MAX_TEXT),),
     run=run,
+    result_keys=("players", "limit", "eliminated", "winners_if_library_runs_out"),
+    optional_result_keys=("names",),
     widget="shame-tracker",
 )

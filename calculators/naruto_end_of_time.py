@@ -48,5 +48,6 @@ SPEC = Calculator(
         MODE,
     ),
     run=run,
+    result_keys=("turns",),
     widget="checklist",
 )

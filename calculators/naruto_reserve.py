@@ -62,5 +62,7 @@ SPEC = Calculator(
         Field("in", "text", required=False, multiline=True, max_length=MAX_CHARS),
     ),
     run=run,
+    result_keys=("legal", "counts", "violations"),
+    optional_result_keys=("swap",),
     widget="reserve",
 )

@@ -71,5 +71,6 @@ SPEC = Calculator(
     id="naruto-tiebreak",
     fields=(*NAME_FIELDS, *COUNT_FIELDS, MODE),
     run=run,
+    result_keys=("winner", "decided_by", "steps"),
     hidden=hidden,
 )

@@ -16,6 +16,21 @@ NAME_FIELDS = (
 )
 
 
+#: Unicode's first-strong isolate and its end: what ``<bdi>`` does, in plain text.
+ISOLATE, END_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """A typed name set apart from the sentence around it, so that a right-to-left name (or one
+    starting with a direction override) cannot reorder the rest of the sentence.
+
+    >>> isolated("\u202eboB") == "\u2068\u202eboB\u2069"
+    True
+    """
+    return f"{ISOLATE}{name}{END_ISOLATE}"
+
+
 def names(values: dict[str, Any], t: Translator) -> dict[Player, str]:
-    """The typed names, or the localized "Player A" / "Player B"."""
-    return {p: (values.get(f"name_{p.value}") or "").strip() or t(f"player.{p.value}") for p in Player}
+    """The typed names (isolated), or the localized "Player A" / "Player B"."""
+    typed = {p: (values.get(f"name_{p.value}") or "").strip() for p in Player}
+    return {p: isolated(typed[p]) if typed[p] else t(f"player.{p.value}") for p in Player}

@@ -32,7 +32,7 @@ NUMBERS = {
 
 
 def _choice(raw: Mapping[str, str], name: str, default: str) -> str:
-    return (raw.get(name) or default).strip().lower()
+    return (raw.get(name) or default).strip()
 
 
 def hidden(raw: Mapping[str, str]) -> set[str]:
@@ -125,5 +125,6 @@ SPEC = Calculator(
         Field("prizes_b", "integer", required=False),
     ),
     run=run,
+    result_keys=("winner", "decided_by", "sudden_death", "steps"),
     hidden=hidden,
 )

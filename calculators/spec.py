@@ -63,7 +63,8 @@ class Field:
                 raise OutOfRange(self.name, number, self.minimum, self.maximum)
             return number
         if self.kind == "choice":
-            value = text.strip().lower()
+            # Exact ids only: a link's "BO3" or "evil" is an error to show, never a silent guess.
+            value = text.strip()
             if value not in self.choices:
                 raise RuleError(self.name, "not_a_choice", text, choices=", ".join(self.choices))
             return value
@@ -96,6 +97,11 @@ class Calculator:
     hidden: Callable[[Mapping[str, str]], set[str]] | None = None
     #: Optional page widget: ``static/widgets/<widget>.js`` exporting ``mount(el)``.
     widget: str | None = None
+    #: The keys of every verdict's ``result``: the machine-readable contract that widgets,
+    #: shared links and ``--json`` users rely on; ``optional_result_keys`` appear only when an
+    #: input asks for them (a swap between games, player names).
+    result_keys: tuple[str, ...] = ()
+    optional_result_keys: tuple[str, ...] = ()
 
     def field(self, name: str) -> Field:
         for f in self.fields:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculators.players import isolated
 from calculators import evaluate
 from rules_core import naruto_end_of_time as rules
 from rules_core.errors import RuleError
@@ -51,9 +52,9 @@ def test_mode_defaults_to_standard():
 
 
 @pytest.mark.parametrize("lang, first, last", [
-    ("en", "1. Alice finishes the current turn.", "2. Player B plays one last turn"),
-    ("fr", "1. Alice finit le tour en cours.", "2. Joueur B joue un dernier tour"),
-    ("it", "1. Alice finisce il turno in corso.", "2. Giocatore B gioca un ultimo turno"),
+    ("en", f"1. {isolated('Alice')} finishes the current turn.", "2. Player B plays one last turn"),
+    ("fr", f"1. {isolated('Alice')} finit le tour en cours.", "2. Joueur B joue un dernier tour"),
+    ("it", f"1. {isolated('Alice')} finisce il turno in corso.", "2. Giocatore B gioca un ultimo turno"),
 ])
 def test_turn_lines_use_names_or_localized_defaults(lang, first, last):
     details = evaluate("naruto-end-of-time", {"starter": "a", "active": "a", "name_a": " Alice ", "name_b": "  "}, lang)["details"]
@@ -82,7 +83,7 @@ def test_name_of_40_characters_is_accepted():
 
 def test_html_in_a_name_is_kept_as_given():
     details = evaluate("naruto-end-of-time", {"starter": "b", "active": "a", "name_a": XSS}, "en")["details"]
-    assert details[0] == f"1. {XSS} finishes the current turn."
+    assert details[0] == f"1. {isolated(XSS)} finishes the current turn."
 
 
 def test_rules_core_turns_reject_unknown_players():
@@ -148,9 +149,9 @@ def test_full_tie_is_the_judges_coin_toss(lang, words):
 
 
 @pytest.mark.parametrize("lang, summary", [
-    ("en", "Bob wins the match, decided by criterion 3 (Characters in the deck)."),
-    ("fr", "Bob remporte la partie, départagé par le critère 3 (Personnages dans le deck)."),
-    ("it", "Bob vince l'incontro, deciso dal criterio 3 (Personaggi nel mazzo)."),
+    ("en", f"{isolated('Bob')} wins the match, decided by criterion 3 (Characters in the deck)."),
+    ("fr", f"{isolated('Bob')} remporte la partie, départagé par le critère 3 (Personnages dans le deck)."),
+    ("it", f"{isolated('Bob')} vince l'incontro, deciso dal criterio 3 (Personaggi nel mazzo)."),
 ])
 def test_winner_summary_names_the_player_and_criterion(lang, summary):
     verdict = evaluate("naruto-tiebreak", inputs((1, 1), (5, 5), (2, 3), name_a="Alice", name_b="Bob"), lang)
@@ -220,7 +221,7 @@ def test_characters_equal_to_deck_is_accepted():
 
 def test_html_in_names_is_kept_as_given():
     verdict = evaluate("naruto-tiebreak", inputs((1, 0), name_a=XSS), "en")
-    assert verdict["summary"].startswith(XSS) and XSS in verdict["details"][0]
+    assert verdict["summary"].startswith(isolated(XSS)) and isolated(XSS) in verdict["details"][0]
 
 
 COUNTS = st.integers(0, 3)
