@@ -88,24 +88,8 @@ def form_inputs(spec: Calculator) -> st.SearchStrategy[dict]:
     return st.tuples(extra, fields, retyped).map(lambda parts: {**parts[0], **parts[1], **parts[2]})
 
 
-def expected_errors(spec: Calculator, inputs: object) -> set[str]:
-    """Fields that the spec's own bounds reject on their own (an independent oracle)."""
-    if not isinstance(inputs, dict):
-        return set()
-    raw = {str(k): ("" if v is None else str(v)) for k, v in inputs.items()}
-    hidden = spec.hidden(raw) if spec.hidden else set()
-    bad = set()
-    for field in spec.fields:
-        if field.name in hidden:
-            continue
-        try:
-            field.parse(raw.get(field.name, "") or field.default)
-        except RuleError:
-            bad.add(field.name)
-    return bad
-
-
 def check_verdict(spec: Calculator, inputs: object, lang: object, verdict: dict) -> None:
+    """Properties every verdict has, whatever the input: none restates how evaluate() works."""
     assert set(verdict) == KEYS
     json.dumps(verdict, allow_nan=False)  # JSON-able, as the worker sends it
     assert verdict["id"] == spec.id
@@ -118,10 +102,10 @@ def check_verdict(spec: Calculator, inputs: object, lang: object, verdict: dict)
     assert set(verdict["hidden_fields"]) <= known
     if verdict["ok"]:
         assert verdict["errors"] == []
-        assert isinstance(verdict["result"], dict) and verdict["result"]
+        keys = set(verdict["result"])
+        assert set(spec.result_keys) <= keys <= set(spec.result_keys) | set(spec.optional_result_keys), keys
         assert isinstance(verdict["summary"], str) and verdict["summary"].strip()
         assert all(isinstance(line, str) and line.strip() for line in verdict["details"])
-        assert not expected_errors(spec, inputs), "a verdict for input the fields' own bounds reject"
     else:
         assert verdict["result"] is None and verdict["summary"] == "" and verdict["details"] == []
         assert verdict["errors"], "not ok, yet no error"
@@ -130,15 +114,55 @@ def check_verdict(spec: Calculator, inputs: object, lang: object, verdict: dict)
             assert error["field"] in known, error
             assert isinstance(error["message"], str) and error["message"].strip(), error
             assert "{" not in error["message"] or "{" in repr(inputs), error  # no unfilled placeholder
-        assert expected_errors(spec, inputs) <= {e["field"] for e in verdict["errors"]}
+
+
+def check_every_language(spec: Calculator, inputs: object) -> None:
+    """The same input gets the same decision in every language, worded in each: the same result
+    or the same fields in error, each with a message of its own language's catalog."""
+    verdicts = {lang: evaluate(spec.id, inputs, lang) for lang in LANGUAGES}
+    for lang, verdict in verdicts.items():
+        check_verdict(spec, inputs, lang, verdict)
+    decisions = {(v["ok"], json.dumps(v["result"], sort_keys=True), tuple(e["field"] for e in v["errors"]))
+                 for v in verdicts.values()}
+    assert len(decisions) == 1, decisions
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
 def test_hostile_forms_never_raise(spec):
     @FUZZ
-    @given(inputs=form_inputs(spec) | plausible_inputs(spec), lang=st.sampled_from(LANGUAGES))
-    def run(inputs, lang):
-        check_verdict(spec, inputs, lang, evaluate(spec.id, inputs, lang))
+    @given(inputs=form_inputs(spec) | plausible_inputs(spec))
+    def run(inputs):
+        check_every_language(spec, inputs)
+
+    run()
+
+
+def test_every_calculator_documents_its_result():
+    """The result-key property above needs each calculator's contract; none may be empty."""
+    assert all(spec.result_keys for spec in SPECS), [spec.id for spec in SPECS if not spec.result_keys]
+
+
+def bounded_numbers(spec: Calculator) -> list[Field]:
+    return [f for f in spec.fields if f.kind == "integer" and (f.minimum is not None or f.maximum is not None)]
+
+
+@pytest.mark.parametrize("spec", [spec for spec in SPECS if bounded_numbers(spec)], ids=lambda s: s.id)
+def test_out_of_bounds_numbers_are_named_errors(spec):
+    """A number just outside a field's declared bounds is an error naming that field, whatever
+    the other fields say (an oracle built from the declared bounds alone)."""
+    bounded = bounded_numbers(spec)
+
+    @FUZZ
+    @given(valid=plausible_inputs(spec), field=st.sampled_from(bounded), side=st.sampled_from(["below", "above"]))
+    def run(valid, field, side):
+        bound = field.minimum if side == "below" else field.maximum
+        if bound is None:
+            return
+        inputs = {**valid, field.name: str(bound - 1 if side == "below" else bound + 1)}
+        if spec.hidden and field.name in spec.hidden(inputs):
+            return
+        verdict = evaluate(spec.id, inputs, "en")
+        assert not verdict["ok"] and field.name in [e["field"] for e in verdict["errors"]], (inputs, verdict)
 
     run()
 
