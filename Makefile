@@ -15,7 +15,7 @@ serve: build
 	$(PY) -m tools.serve --host $(HOST) --port $(PORT) site
 
 test: build chromium
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=15
 
 unit: $(VENV)/.installed catalogs
 	$(PY) -m pytest tests/unit rules_core calculators

@@ -324,27 +324,36 @@ def _seed_file(folder: Path, prefix: str) -> Path | None:
 
 
 @pytest.mark.parametrize("prefix", sorted(SEEDS))
-def test_source_page_reproduces_seed(prefix):
+def test_source_page_keeps_the_sample_sentences(prefix):
     page, lang = SEEDS[prefix]
     body = normalise_page(read_page(lang, page))
-
     missing = [s for s in SAMPLE_SENTENCES[page] if " ".join(s.split()) not in body]
     assert not missing, f"{page} [{lang}]: sample sentences of the source not found verbatim:\n  " + "\n  ".join(
         repr(s) for s in missing
     )
 
+
+def test_source_pages_reproduce_the_seeds():
+    """Each authoritative page holds its whole seed text verbatim. CI has the seeds beside the
+    clone (../shared/seeds) and must run this check; elsewhere a missing folder is one skip."""
     folder = seeds_dir()
     if folder is None:
-        pytest.skip("seed folder not found (set SEEDS_DIR or provide ../shared/seeds); verbatim check against seed skipped")
-    seed_path = _seed_file(folder, prefix)
-    if seed_path is None:
-        pytest.skip(f"seed file {prefix}*.txt not found in {folder}; verbatim check against seed skipped")
-    seed = seed_path.read_text(encoding="utf-8")
-    not_found = [c for c in seed_chunks(seed) if c not in body]
-    assert not not_found, (
-        f"{page} [{lang}]: text of {seed_path.name} not reproduced verbatim; "
-        f"{len(not_found)} piece(s) missing, e.g.:\n  " + "\n  ".join(repr(c) for c in not_found[:5])
-    )
+        if os.environ.get("CI"):
+            pytest.fail("CI without ../shared/seeds (or SEEDS_DIR): the verbatim checks cannot run")
+        pytest.skip("no ../shared/seeds (or SEEDS_DIR): the 3 verbatim checks against the seeds did not run")
+    problems = []
+    for prefix in sorted(SEEDS):
+        page, lang = SEEDS[prefix]
+        seed_path = _seed_file(folder, prefix)
+        if seed_path is None:
+            problems.append(f"seed file {prefix}*.txt not found in {folder}")
+            continue
+        body = normalise_page(read_page(lang, page))
+        not_found = [c for c in seed_chunks(seed_path.read_text(encoding="utf-8")) if c not in body]
+        if not_found:
+            problems.append(f"{page} [{lang}]: text of {seed_path.name} not reproduced verbatim; "
+                            f"{len(not_found)} piece(s) missing, e.g.:\n  " + "\n  ".join(repr(c) for c in not_found[:5]))
+    assert not problems, "\n".join(problems)
 
 
 # ------------------------------------------------ self-checks of the parser
