@@ -73,6 +73,9 @@ ATTR_LINE_RE = re.compile(r"^[ \t]*\{:?[ \t]*#[A-Za-z0-9_-]+[^}\n]*\}[ \t]*$")
 HEADING_RE = re.compile(r"^#{1,6}[ \t]")
 MARKER_RE = re.compile(r"<!--\s*(calc:[^>]*?)\s*-->")
 NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+# French names of knockout rounds written as fractions ("1/2 finales" = semi-finals, "1/4 de finales" =
+# quarter-finals) are words, not quantities: the translations write them out as words.
+ROUND_FRACTION_RE = re.compile(r"\b1/[248](?=\s*(?:de\s+)?finales?\b)")
 # Markdown link/image target: the "(...)" right after "]".
 LINK_TARGET_RE = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 ID_FORMAT_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -150,6 +153,7 @@ def digits_in(block: str) -> Counter:
     cleaned = ATTR_LIST_RE.sub(" ", block)
     cleaned = MARKER_RE.sub(" ", cleaned)
     cleaned = LINK_TARGET_RE.sub("] ", cleaned)
+    cleaned = ROUND_FRACTION_RE.sub(" ", cleaned)
     return Counter(n.replace(",", ".") for n in NUMBER_RE.findall(cleaned))
 
 
@@ -373,3 +377,13 @@ def test_tables_and_intros_belong_to_the_preceding_id():
     groups = id_blocks(text)
     assert [o for o, _ in groups] == ["(page top)", "naruto-rounds"]
     assert digits_in(groups[1][1]) == Counter({"4": 1, "16": 1, "3": 1})
+
+
+def test_round_names_written_as_fractions_are_words_not_numbers():
+    fr = "| 17 et + | Top 8 :1/4 de finales, puis 1/2 finales et finale |"
+    en = "| 17 or more | Top 8: quarter-finals, then semi-finals and final |"
+    assert digits_in(fr) == digits_in(en) == Counter({"17": 1, "8": 1})
+    # a changed Top size next to a fraction is still caught
+    assert digits_in("| 8 à 16 | Top 4 : 1/2 finales puis finale |") != digits_in("| 8 to 16 | Top 8: semi-finals, then final |")
+    # a fraction that is not a round name still counts
+    assert digits_in("1/2 des cartes") == Counter({"1": 1, "2": 1})
