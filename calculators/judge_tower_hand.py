@@ -27,4 +27,5 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
     )
 
 
-SPEC = Calculator(id=ID, fields=(Field("level", "choice", choices=LEVELS),), run=run, result_keys=("hand_size",))
+SPEC = Calculator(id=ID, fields=(Field("level", "choice", choices=LEVELS),), run=run, result_keys=("hand_size",),
+                  example={"level": "3"})

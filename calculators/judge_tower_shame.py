@@ -96,6 +96,7 @@ SPEC = Calculator(
     id=ID,
     fields=(Field("shame", "text", multiline=True, max_length=MAX_TEXT),),
     run=run,
+    example={"shame": "Alice: 3\nBob: 1"},
     result_keys=("players", "limit", "eliminated", "winners_if_library_runs_out"),
     optional_result_keys=("names",),
     widget="shame-tracker",

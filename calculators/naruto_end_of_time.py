@@ -48,6 +48,7 @@ SPEC = Calculator(
         MODE,
     ),
     run=run,
+    example={"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "b"},
     result_keys=("turns",),
     widget="checklist",
 )

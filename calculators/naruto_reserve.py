@@ -15,6 +15,10 @@ from rules_core import naruto_reserve as rules
 from rules_core.naruto_reserve import MAX_CHARS
 
 LISTS = ("deck", "reserve", "out", "in")
+#: A legal 40-card deck, tags in three languages: the calculator's documented example.
+EXAMPLE_DECK = "\n".join(["3x Kakashi Hatake [ninja]", *(f"1 Ninja {i} [ninja]" for i in range(21)),
+                          *(f"1 Team {i} [Gruppo]" for i in range(10)), "1 Gaara [Légendaire]",
+                          *(f"1 Card {i}" for i in range(5))])
 
 
 def violation_text(t: Translator, violation: rules.Violation) -> str:
@@ -62,6 +66,7 @@ SPEC = Calculator(
         Field("in", "text", required=False, multiline=True, max_length=MAX_CHARS),
     ),
     run=run,
+    example={"deck": EXAMPLE_DECK},
     result_keys=("legal", "counts", "violations"),
     optional_result_keys=("swap",),
     widget="reserve",

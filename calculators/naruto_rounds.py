@@ -54,6 +54,7 @@ SPEC = Calculator(
         Field("rounds", "integer", required=False, minimum=1, maximum=naruto.MAX_PLANNED_ROUNDS, inputmode="numeric"),
     ),
     run=run,
+    example={"players": "24"},
     result_keys=("swiss_rounds", "final_phase", "rounds", "records"),
     widget="records-chart",
 )

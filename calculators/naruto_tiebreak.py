@@ -71,6 +71,7 @@ SPEC = Calculator(
     id="naruto-tiebreak",
     fields=(*NAME_FIELDS, *COUNT_FIELDS, MODE),
     run=run,
+    example={"name_a": "Alice", "name_b": "Bob", "rewards_a": "3", "rewards_b": "1"},
     result_keys=("winner", "decided_by", "steps"),
     hidden=hidden,
 )

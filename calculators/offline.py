@@ -20,6 +20,7 @@ Layout of ``site/`` after :func:`install_engine` and :func:`finish_site`::
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import shutil
 import struct
@@ -27,7 +28,9 @@ import zlib
 from html import escape
 from pathlib import Path
 
+from calculators.bridge import evaluate_json
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
+from calculators.registry import CALCULATORS
 
 SW_TEMPLATE = Path(__file__).with_name("sw.js")
 THEME_COLOR = "#4051b5"  # Material's "indigo" primary, as set in mkdocs.yml
@@ -124,7 +127,10 @@ def install_engine(calc: Path, pyodide_files: list[Path], wheel: Path) -> dict[s
     text = start.read_text(encoding="utf-8")
     if text.count(ENGINE_LINE) != 1:
         raise ValueError(f"{start}: expected the line {ENGINE_LINE!r} once, to write the engine's paths into")
-    paths = json.dumps({"pyodide": data["pyodide"], "wheel": data["wheel"]})
+    # The self-test a restored snapshot must pass (worker.js): each calculator's example as CPython answers it.
+    checks = [[spec.id, dict(spec.example), lang, evaluate_json(spec.id, json.dumps(dict(spec.example)), lang)]
+              for spec, lang in zip(sorted(CALCULATORS.values(), key=lambda s: s.id), itertools.cycle(LANGUAGES))]
+    paths = json.dumps({"pyodide": data["pyodide"], "wheel": data["wheel"], "checks": checks}, ensure_ascii=False)
     start.write_text(text.replace(ENGINE_LINE, f"const ENGINE = {paths};"), encoding="utf-8")
     return data
 

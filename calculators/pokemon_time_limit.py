@@ -125,6 +125,7 @@ SPEC = Calculator(
         Field("prizes_b", "integer", required=False),
     ),
     run=run,
+    example={"prizes_a": "4", "prizes_b": "2"},
     result_keys=("winner", "decided_by", "sudden_death", "steps"),
     hidden=hidden,
 )

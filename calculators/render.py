@@ -99,9 +99,10 @@ def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, start: 
     else:
         inputmode = field.inputmode or ("numeric" if field.kind == "integer" else None)
         control = f"<input {_attrs(type='text', inputmode=inputmode, value=field.default or None, **common)}>"
+    # data-max-length: a shared link's longer value is refused before the page does any work with it.
     return (
-        f'<div class="calc-field" data-field="{field.name}"{" hidden" if hidden else ""}><label for="{fid}">{label}</label>'
-        f"{hint}{control}{error}</div>"
+        f'<div class="calc-field" data-field="{field.name}" data-max-length="{field.max_length}"'
+        f'{" hidden" if hidden else ""}><label for="{fid}">{label}</label>{hint}{control}{error}</div>'
     )
 
 
@@ -136,6 +137,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_state="loading",
         data_presets=json.dumps(presets, sort_keys=True) if presets else None,
         data_widget=spec.widget,
+        data_msg_loading=t("ui.loading"),
         data_msg_ready=t("ui.ready"),
         data_msg_failed=t("ui.failed"),
         data_msg_internal=t("ui.internal"),

@@ -102,6 +102,9 @@ class Calculator:
     #: input asks for them (a swap between games, player names).
     result_keys: tuple[str, ...] = ()
     optional_result_keys: tuple[str, ...] = ()
+    #: Inputs that give a verdict: the documented example, which the engine's self-test after a
+    #: snapshot restore and the tests use.
+    example: Mapping[str, str] = field(default_factory=dict)
 
     def field(self, name: str) -> Field:
         for f in self.fields:

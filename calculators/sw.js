@@ -96,19 +96,26 @@ function keyOf(requestUrl) {
   return key.endsWith("index.html") ? key.slice(0, -"index.html".length) : key;
 }
 
-// worker.js checks each engine file with HEAD before booting: answer those from the cache too.
-const asHead = (response) => new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-
 async function fromCache(cacheName, request, key) {
   const cache = await caches.open(cacheName);
-  const cached = await cache.match(url(key));
-  if (cached) return request.method === "HEAD" ? asHead(cached) : cached;
-  return fetch(request);
+  return (await cache.match(url(key))) || fetch(request);
+}
+
+// Offline, an address that is not a stored page gets what a host would answer: a folder named
+// without its slash is redirected, anything else is the stored 404 page with status 404.
+async function offlineAnswer(request, key) {
+  if (`${key}/` in PRECACHE.shell) {
+    const target = new URL(request.url);
+    target.pathname += "/";
+    return Response.redirect(target.href, 301);
+  }
+  const page = await (await caches.open(SHELL_CACHE)).match(url("404.html"));
+  return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
 }
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" && request.method !== "HEAD") return;
+  if (request.method !== "GET") return;
   const key = keyOf(request.url);
   if (key === null) return;
   if (key in PRECACHE.shell) {
@@ -116,6 +123,6 @@ self.addEventListener("fetch", (event) => {
   } else if (key in PRECACHE.engine) {
     event.respondWith(fromCache(ENGINE_CACHE, request, key));
   } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(async () => (await caches.open(SHELL_CACHE)).match(url("404.html"))));
+    event.respondWith(fetch(request).catch(() => offlineAnswer(request, key)));
   }
 });

@@ -5,32 +5,61 @@
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
 // is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
-import { copyLink } from "./site.js";
+import { copyLink, STALL_MS } from "./site.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request
 const waiting = new Map(); // seq -> calculator element
+// Link values no control can show (a choice that is not one of the radios, a value over the
+// field's limit): calculator element -> Map(field -> value), sent to Python for its error
+// until the user sets that field.
+const linkOnly = new Map();
 let worker = null;
 let seq = 0;
 let loggedInternal = false;
+let stall = null;
+let restartedAfterDamage = false;
+let startModuleFailed = false; // a failed module stays failed in this page: retry by reloading it
 
 function setState(el, state) {
   el.dataset.state = state;
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
-  if (state === "ready") status.textContent = el.dataset.msgReady;
-  if (state === "error") status.textContent = el.dataset.msgFailed;
-  retry.hidden = state !== "error";
+  status.textContent = { loading: el.dataset.msgLoading, ready: el.dataset.msgReady, error: el.dataset.msgFailed }[state];
+  // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
+  retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
+  retry.disabled = state === "loading";
+}
+
+// A start that makes no progress for STALL_MS (no download advancing, no step done) has stalled:
+// it ends in the error and its retry, never in an endless "Starting…".
+function watchStart() {
+  clearTimeout(stall);
+  stall = setTimeout(() => onEngineMessage({ type: "failed", detail: `no progress for ${STALL_MS / 1000} s` }), STALL_MS);
 }
 
 function onEngineMessage(data) {
-  if (data.type === "ready") {
+  if (data.type === "progress") {
+    if (stall !== null) watchStart();
+  } else if (data.type === "ready") {
+    clearTimeout(stall);
+    stall = null;
     document.documentElement.dataset.engineStart = data.start; // "snapshot" | "full" (engine-snapshot.js)
     calculators.forEach((el) => { setState(el, "ready"); evaluate(el, false); });
     document.dispatchEvent(new Event("calc:engine"));
   } else if (data.type === "snapshot-stored") {
     document.documentElement.dataset.engineSnapshot = "stored";
+  } else if (data.type === "engine-damaged") {
+    // A restored snapshot went wrong after "ready": the worker dropped it; one full start heals it.
+    if (!restartedAfterDamage) {
+      restartedAfterDamage = true;
+      startEngine();
+    }
   } else if (data.type === "failed") {
+    clearTimeout(stall);
+    stall = null;
+    if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
+    worker = null;
     console.error("calculator engine failed:", data.detail);
     calculators.forEach((el) => setState(el, "error"));
     document.dispatchEvent(new Event("calc:engine"));
@@ -45,12 +74,25 @@ function onEngineMessage(data) {
 
 async function startEngine() {
   if (worker) worker.terminate();
+  worker = null;
   waiting.clear();
-  calculators.forEach((el) => { el.dataset.state = "loading"; });
+  calculators.forEach((el) => setState(el, "loading"));
+  watchStart();
   // Imported here, not at the top: importing it starts an engine, and a page without a calculator
   // loads no engine byte. Pages with one have it preloaded from <head>.
-  const { takeEngine } = await import("./engine-start.js");
-  const engine = takeEngine();
+  let engine;
+  try {
+    const { takeEngine } = await import("./engine-start.js");
+    engine = takeEngine();
+  } catch (error) {
+    startModuleFailed = true;
+    onEngineMessage({ type: "failed", detail: `engine-start.js: ${error.message || error}` });
+    return;
+  }
+  if (stall === null) { // the watchdog gave up while the module was on its way
+    engine.worker.terminate();
+    return;
+  }
   worker = engine.worker;
   worker.onmessage = ({ data }) => onEngineMessage(data);
   worker.onerror = (event) => {
@@ -86,34 +128,54 @@ function linkTo(el) {
   return url.href;
 }
 
-// Keep the address bar (and so the language switcher) in step with every calculator.
+const isOurs = (key) => calculators.some((el) => key.startsWith(`${instance(el)}.`));
+
+// Keep the address bar (and so the language switcher) in step with every calculator. One pass
+// over the query whatever its size: a link with thousands of unknown keys stays cheap.
 function syncUrl() {
-  const params = new URLSearchParams(location.search);
-  for (const el of calculators) {
-    for (const key of [...params.keys()]) if (key.startsWith(`${instance(el)}.`)) params.delete(key);
-    for (const [key, value] of shared(el)) params.append(key, value);
-  }
+  const kept = [...new URLSearchParams(location.search)].filter(([key]) => !isOurs(key));
+  const params = new URLSearchParams(kept);
+  for (const el of calculators) for (const [key, value] of shared(el)) params.append(key, value);
   const query = params.toString();
   history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
   dispatchEvent(new Event("calc:url"));
 }
 
-// Fill a calculator from the link it was opened with.
-function restore(el) {
-  const prefix = `${instance(el)}.`;
+// The link's values for each calculator, read in one pass over the query.
+function linkValues() {
+  const found = new Map(calculators.map((el) => [el, new Map()]));
+  const byInstance = new Map(calculators.map((el) => [instance(el), found.get(el)]));
   for (const [key, value] of new URLSearchParams(location.search)) {
-    if (!key.startsWith(prefix)) continue;
-    const name = key.slice(prefix.length);
-    for (const control of el.querySelectorAll("form [name]")) {
-      if (control.name !== name || control.type === "hidden") continue;
-      if (control.type === "radio") control.checked = control.value === value;
-      else control.value = value;
+    const dot = key.lastIndexOf(".");
+    byInstance.get(key.slice(0, dot))?.set(key.slice(dot + 1), value);
+  }
+  return found;
+}
+
+// Fill a calculator from the link it was opened with. What no control can show is kept for
+// Python, whose verdict then names the field: a value over the field's limit (refused before
+// the page touches it) or a choice that is none of the radios.
+function restore(el, values) {
+  const pending = new Map();
+  for (const [name, value] of values) {
+    const box = el.querySelector(`.calc-field[data-field="${CSS.escape(name)}"]`);
+    const controls = [...el.querySelectorAll("form [name]")].filter((c) => c.name === name && c.type !== "hidden");
+    if (!box || !controls.length) continue; // not a field of this calculator (or a preset)
+    if (controls[0].type === "radio") {
+      const match = controls.find((radio) => radio.value === value);
+      controls.forEach((radio) => { radio.checked = radio === match; });
+      if (!match) pending.set(name, value);
+    } else if (value.length > Number(box.dataset.maxLength)) {
+      pending.set(name, value);
+    } else {
+      controls[0].value = value;
     }
   }
+  linkOnly.set(el, pending);
 }
 
 function inputs(el) {
-  const values = {};
+  const values = Object.fromEntries(linkOnly.get(el) || []);
   for (const [name, value] of new FormData(el.querySelector("form"))) values[name] = String(value);
   return values;
 }
@@ -131,9 +193,11 @@ function applyChoices(el) {
   }
 }
 
+// Nothing typed, no choice moved off its default, nothing from a link: no verdict to show yet.
 function isBlank(el) {
-  return [...el.querySelectorAll("form input:not([type=hidden]):not([type=radio]), form textarea")]
-    .every((control) => control.value.trim() === "");
+  if (linkOnly.get(el)?.size) return false;
+  return [...el.querySelectorAll("form input:not([type=hidden]), form textarea")].every((control) =>
+    control.type === "radio" ? control.checked === control.defaultChecked : control.value.trim() === "");
 }
 
 // Ask the engine for a verdict. `always` is false on start-up: an untouched form stays quiet.
@@ -208,11 +272,13 @@ function internal(el, detail) {
 }
 
 if (calculators.length) {
+  const fromLink = linkValues();
   for (const el of calculators) {
     const form = el.querySelector("form");
-    restore(el);
+    restore(el, fromLink.get(el));
     applyChoices(el);
     form.addEventListener("input", (event) => {
+      if (event.target.name) linkOnly.get(el).delete(event.target.name); // the user's value now
       applyChoices(el);
       evaluate(el);
       if (!event.detail?.initial) syncUrl(); // a widget filling its field at start-up is no change to share
@@ -220,10 +286,11 @@ if (calculators.length) {
     form.addEventListener("submit", (event) => event.preventDefault());
     const share = el.querySelector(".calc-share");
     share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied));
-    el.querySelector(".calc-retry").addEventListener("click", startEngine);
+    el.querySelector(".calc-retry").addEventListener("click", () => (startModuleFailed ? location.reload() : startEngine()));
     if (el.dataset.widget) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));
     }
   }
+  document.documentElement.dataset.calcMounted = "";
   startEngine();
 }

@@ -17,8 +17,23 @@
 //
 // Files are not in the snapshot (the file system lives in JS), so the wheel is unpacked again on
 // every start (~30 ms): the message catalogs are read from it on first use.
+//
+// A restored memory is trusted only if its bytes are the ones stored (a SHA-256 kept with them)
+// and it then answers the build's self-test (worker.js): damaged storage once broke every
+// calculator on a device for good.
 
 const CACHE = "engine-snapshot";
+const DIGEST = "x-engine-sha256";
+
+async function sha256(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// True when `bytes` (read from `response`) are the ones that were stored.
+export async function snapshotIntact(bytes, response) {
+  return response.headers.get(DIGEST) === await sha256(bytes);
+}
 
 // The stored snapshot for `key` as a Response (its body not read yet), or null (none yet, or no
 // Cache Storage: private modes).
@@ -35,7 +50,7 @@ export async function storeSnapshot(key, bytes) {
   try {
     const cache = await caches.open(CACHE);
     for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-    await cache.put(key, new Response(bytes));
+    await cache.put(key, new Response(bytes, { headers: { [DIGEST]: await sha256(bytes) } }));
     return true;
   } catch (error) {
     console.warn("engine snapshot not stored:", error);

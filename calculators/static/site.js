@@ -1,5 +1,29 @@
 // Links that organisers paste: copy a rule's absolute URL, keep the anchor (and the
-// calculator's fields in the query) when switching language.
+// calculator's fields in the query) when switching language. Also the calculators' last resort
+// when calc.js itself cannot load.
+
+// How long an engine start may go without progress before it is given up (calc.js): a phone on
+// a bad network still sees bytes arrive; 30 s of nothing is a stalled or dead connection.
+export const STALL_MS = 30_000;
+
+// calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
+// calculators would say "Starting…" forever: say they could not start, and retry by reloading.
+const calcScript = document.querySelector('script[src$="calc/calc.js"]');
+if (calcScript && document.querySelector(".calc[data-calc]")) {
+  const giveUp = () => {
+    if ("calcMounted" in document.documentElement.dataset) return;
+    for (const el of document.querySelectorAll(".calc[data-calc]")) {
+      el.dataset.state = "error";
+      el.querySelector(".calc-status").textContent = el.dataset.msgFailed;
+      const retry = el.querySelector(".calc-retry");
+      retry.hidden = false;
+      retry.addEventListener("click", () => location.reload());
+    }
+    document.dispatchEvent(new Event("calc:engine"));
+  };
+  calcScript.addEventListener("error", giveUp);
+  setTimeout(giveUp, STALL_MS);
+}
 
 // The language menu points at the same page in each language: carry the query and the
 // anchor along, so /fr/naruto/#naruto-reserve-limits becomes /it/naruto/#naruto-reserve-limits.

@@ -1,7 +1,9 @@
 // The engine: Pyodide and our wheel, in a module Web Worker, all from this site.
 // Protocol: page -> {type: "module", module} (first: the compiled wasm or null) | {type: "eval", seq, calc, inputs, lang};
-// worker -> {type: "ready", start: "snapshot" | "full"} | {type: "snapshot-stored"} | {type: "failed", detail}
-//         | {type: "verdict", seq, verdict} | {type: "internal", seq, detail}.
+// worker -> {type: "progress"} (bytes arrived: the page's stall watchdog, calc.js)
+//         | {type: "ready", start: "snapshot" | "full"} | {type: "snapshot-stored"} | {type: "failed", detail}
+//         | {type: "verdict", seq, verdict} | {type: "internal", seq, detail}
+//         | {type: "engine-damaged"} (a restored snapshot failed after "ready": dropped; start again).
 
 const here = (path) => new URL(path, import.meta.url).href;
 // The page sends the wasm compiled on its thread (or null) as its first message: engine-start.js.
@@ -13,10 +15,21 @@ const compiled = new Promise((resolve) => { receiveModule = resolve; });
 // (measured on a cold visit: ~0.3 s after the bare main-thread boot asked for them).
 const PREFETCHED = ["python_stdlib.zip", "pyodide-lock.json"];
 
+let lastBeat = 0;
+function progress() {
+  const now = Date.now();
+  if (now - lastBeat < 1000) return;
+  lastBeat = now;
+  postMessage({ type: "progress" });
+}
+
+// The download, its bytes reported as they arrive (progress), failing on an HTTP error.
 async function fetchOk(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response;
+  progress();
+  const counted = new TransformStream({ transform(chunk, out) { progress(); out.enqueue(chunk); } });
+  return new Response(response.body.pipeThrough(counted), { status: response.status, headers: response.headers });
 }
 
 // Our wheel, unpacked by Python itself: Pyodide's loadPackage leaves JS state behind that a
@@ -30,9 +43,18 @@ with zipfile.ZipFile("/tmp/engine.whl") as wheel:
 `);
 }
 
+// The engine's answers to the build's examples (computed by CPython at build time: engine-start.js)
+// must be the same here: a restored snapshot is trusted only once it gives them.
+function selfTest(evaluateJson, checks) {
+  for (const [calc, inputs, lang, expected] of checks) {
+    const got = evaluateJson(calc, JSON.stringify(inputs), lang);
+    if (got !== expected) throw new Error(`self-test ${calc}/${lang}: ${got} != ${expected}`);
+  }
+}
+
 async function boot() {
-  // The worker's name is the content-hashed engine directory and wheel (engine-start.js).
-  const { wheel, pyodide: dir } = JSON.parse(self.name);
+  // The worker's name: the content-hashed engine directory and wheel, and the self-test (engine-start.js).
+  const { wheel, pyodide: dir, checks } = JSON.parse(self.name);
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
   // Every file is requested now, in the order they are needed (an HTTP/1.1 host answers six at a
   // time): Pyodide's loader and our two modules (imported here, not by static imports, which would
@@ -45,34 +67,47 @@ async function boot() {
   const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
   // A missing file cuts the start short with a clear error (Pyodide would log it and never settle;
   // a missing wasm or runtime script fails withModule(), a missing loader fails the import).
-  const checks = Promise.all([wheelBytes, ...prefetched.values()]);
-  const [{ loadPyodide }, { withModule }, { dropSnapshot, findSnapshot, storeSnapshot }] = await loader;
+  const downloads = Promise.all([wheelBytes, ...prefetched.values()]);
+  const [{ loadPyodide }, { withModule }, { dropSnapshot, findSnapshot, snapshotIntact, storeSnapshot }] = await loader;
+  progress();
   const stored = await findSnapshot(snapshotKey);
   const start = async (options) => {
     const engine = await withModule(here(dir), compiled, prefetched);
     const [pyodide] = await Promise.all([
       Promise.race([loadPyodide({ indexURL: here(dir), ...options, ...engine.options }), engine.failure]),
-      checks,
+      downloads,
     ]);
+    progress();
     return pyodide;
   };
-  let pyodide = null;
+  const ready = async (pyodide) => {
+    installWheel(pyodide, new Uint8Array(await wheelBytes));
+    return pyodide.pyimport("calculators.bridge").evaluate_json;
+  };
   if (stored) {
+    // Trusted only if its bytes are those stored (SHA-256 kept beside them) and it then gives the
+    // build's answers. Anything else: drop it, start in full, store a new one.
     try {
-      pyodide = await start({ _loadSnapshot: stored.arrayBuffer() });
+      const bytes = stored.arrayBuffer();
+      const intact = bytes.then((buffer) => snapshotIntact(buffer, stored)); // hashed before Pyodide reads it
+      const pyodide = await start({ _loadSnapshot: bytes });
+      if (!(await intact)) throw new Error("checksum mismatch");
+      const evaluateJson = await ready(pyodide);
+      selfTest(evaluateJson, checks);
+      return { evaluateJson, start: "snapshot", keepSnapshot: null, drop: () => dropSnapshot(snapshotKey) };
     } catch (error) {
       console.warn("engine snapshot refused, starting in full:", error);
       await dropSnapshot(snapshotKey);
     }
   }
-  const restored = pyodide !== null;
-  pyodide ??= await start({ _makeSnapshot: true });
-  installWheel(pyodide, new Uint8Array(await wheelBytes));
+  const pyodide = await start({ _makeSnapshot: true });
+  const evaluateJson = await ready(pyodide);
   return {
-    evaluateJson: pyodide.pyimport("calculators.bridge").evaluate_json,
-    start: restored ? "snapshot" : "full",
+    evaluateJson,
+    start: "full",
+    drop: null,
     // Copies the memory at once (synchronously), then stores it; false when either fails: that costs only speed.
-    keepSnapshot: restored ? null : () => {
+    keepSnapshot: () => {
       let bytes;
       try {
         bytes = pyodide.makeMemorySnapshot();
@@ -99,9 +134,9 @@ engine.then(
 self.onmessage = async (event) => {
   if (event.data.type === "module") return receiveModule(event.data.module);
   const { seq, calc, inputs, lang } = event.data;
-  let evaluateJson;
+  let evaluateJson, drop;
   try {
-    ({ evaluateJson } = await engine);
+    ({ evaluateJson, drop } = await engine);
   } catch {
     return; // "failed" was already reported
   }
@@ -109,6 +144,11 @@ self.onmessage = async (event) => {
     const verdict = JSON.parse(evaluateJson(calc, JSON.stringify(inputs), lang));
     postMessage({ type: "verdict", seq, verdict });
   } catch (error) {
+    if (drop) { // a restored engine failing: suspect the snapshot, never show its error
+      await drop();
+      postMessage({ type: "engine-damaged" });
+      return;
+    }
     postMessage({ type: "internal", seq, detail: String(error && error.message || error) });
   }
 };

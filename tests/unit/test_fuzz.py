@@ -137,9 +137,15 @@ def test_hostile_forms_never_raise(spec):
     run()
 
 
-def test_every_calculator_documents_its_result():
-    """The result-key property above needs each calculator's contract; none may be empty."""
+def test_every_calculator_documents_its_result_and_an_example():
+    """The result-key property above needs each calculator's contract; the engine's self-test
+    (and the offline tests) need an example that gives a verdict in every language."""
     assert all(spec.result_keys for spec in SPECS), [spec.id for spec in SPECS if not spec.result_keys]
+    for spec in SPECS:
+        for lang in LANGUAGES:
+            verdict = evaluate(spec.id, spec.example, lang)
+            assert verdict["ok"], (spec.id, lang, verdict["errors"])
+            check_verdict(spec, spec.example, lang, verdict)
 
 
 def bounded_numbers(spec: Calculator) -> list[Field]:

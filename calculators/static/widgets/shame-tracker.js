@@ -5,7 +5,8 @@ import { addStylesheet } from "./style.js";
 // the calculator's `shame` textarea and fires an input event, so evaluate() stays the single
 // source of truth; the verdict (calc:verdict) marks the rows that are out or leading and
 // fills the always-visible bar with the limit and the leaders. State is kept in localStorage
-// per page language. User text (names) only ever goes through .value / textContent.
+// per page language, and kept in step across tabs. User text (names) only ever goes through
+// .value / textContent.
 
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 100;
@@ -177,6 +178,16 @@ export function mount(el) {
       row.querySelector(".shame-out-badge").hidden = !isOut;
       row.querySelector(".shame-status").textContent = verdict.details[i] || "";
     });
+  });
+
+  // The same tracker open in another tab of this phone: take its change, so neither tab's reload
+  // silently drops the other's counters.
+  addEventListener("storage", (event) => {
+    if (event.key !== storageKey) return;
+    const stored = load();
+    if (!stored) return;
+    players = stored;
+    rebuild();
   });
 
   rebuild(true);
