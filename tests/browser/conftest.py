@@ -4,6 +4,17 @@ Every test's page is watched: a request to any host other than the local
 server, an uncaught page error, a console error or a CSP violation fails the
 test at teardown (tests that provoke an error on purpose declare it with
 ``watch.allow(...)``).
+
+Pages come from one of two kinds of browser context:
+
+- ``page``, ``phone``, ``new_page``: a page in a context shared by the whole session and warmed
+  once (engine snapshot and offline copy stored), as a judge's phone is after one visit. Every
+  later page restores the snapshot (~0.4 s) instead of starting Python (~3 s). For tests that
+  read, type and click; a test leaves no stored state behind (local and session storage are
+  cleared), and must not route, go offline, change permissions or install a fake clock.
+- ``cold_page``, ``fresh``: a new, empty context for the tests whose subject is the start itself
+  (first visit, engine failure, a refused snapshot, offline after one visit) or that change the
+  context (routes, offline, ``page.clock``).
 """
 
 from __future__ import annotations
@@ -14,6 +25,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from tools.chromium import ARGS, find
 from tools.serve import serve_in_thread
@@ -22,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SITE_DIR", ROOT / "site"))
 #: Boot of Pyodide in a worker takes ~3 s here; allow for a slow, loaded CI machine.
 ENGINE_TIMEOUT_MS = 60_000
+# Set once for every expect(): the longest wait a test has is an engine start.
+expect.set_options(timeout=ENGINE_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
@@ -81,36 +95,113 @@ def watch(site_url):
     return Watch(site_url)
 
 
-@pytest.fixture
-def page(context, watch):
-    page = context.new_page()
-    watch.attach(page)
-    yield page
-    watch.check()
-
-
-@pytest.fixture
-def phone(playwright, browser, watch):
-    """A page in a Pixel 7 context (touch, 412 CSS px wide), watched like ``page``."""
-    context = browser.new_context(**playwright.devices["Pixel 7"])
+def warmed(browser, site_url: str, **context_args):
+    """A context that has visited a calculator page once: engine snapshot and offline copy stored."""
+    context = browser.new_context(**context_args)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
+    page.goto(f"{site_url}/naruto/")
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-engine-snapshot", "stored")
+    expect(html).to_have_attribute("data-offline", "ready")
+    page.close()
+    return context
+
+
+def forget(page, site_url: str) -> None:
+    """Clear what a page stored (a tracker's counters), so the next test starts as a new visitor."""
+    if not page.is_closed() and page.url.startswith(site_url):
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser, site_url):
+    context = warmed(browser, site_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_phone_context(playwright, browser, site_url):
+    context = warmed(browser, site_url, **playwright.devices["Pixel 7"])
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def new_page(warm_context, site_url, watch):
+    """Open more watched pages in the warm context (a second tab, or a link opened elsewhere)."""
+    pages = []
+
+    def _new():
+        page = warm_context.new_page()
+        watch.attach(page)
+        pages.append(page)
+        return page
+
+    yield _new
+    for page in pages:
+        if not page.is_closed():
+            forget(page, site_url)
+            page.close()
+    watch.check()
+
+
+@pytest.fixture
+def page(new_page):
+    """A watched page in the warm context."""
+    return new_page()
+
+
+@pytest.fixture
+def phone(warm_phone_context, site_url, watch):
+    """A watched page in a warm Pixel 7 context (touch, 412 CSS px wide)."""
+    page = warm_phone_context.new_page()
     watch.attach(page)
     yield page
-    context.close()
+    forget(page, site_url)
+    page.close()
     watch.check()
+
+
+@pytest.fixture
+def cold_page(context, watch):
+    """A watched page in a new, empty context (pytest-playwright's ``context``, honouring a
+    module's ``browser_context_args``): the engine starts in full."""
+    page = context.new_page()
+    watch.attach(page)
+    yield page
+    watch.check()
+
+
+@pytest.fixture
+def fresh(browser):
+    """Open new, empty contexts: ``fresh(origin, **context_args)`` -> (context, watched page, watch)."""
+    opened = []
+
+    def open_page(origin: str, **context_args):
+        context = browser.new_context(**context_args)
+        watch = Watch(origin)
+        page = context.new_page()
+        watch.attach(page)
+        opened.append((context, watch))
+        return context, page, watch
+
+    yield open_page
+    for context, watch in opened:
+        context.close()
+        watch.check()
 
 
 @pytest.fixture
 def open_calc(page, site_url):
     """Open ``path`` and return the calculator ``calc_id`` once its engine is ready."""
-    from playwright.sync_api import expect
 
     def _open(path: str, calc_id: str, target=None):
         target = target or page
         target.goto(f"{site_url}/{path.lstrip('/')}")
         calc = target.locator(f"#calc-{calc_id}")
-        expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+        expect(calc).to_have_attribute("data-state", "ready")
         return calc
 
     return _open

@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE
+from tests.browser.conftest import SITE
 
 _CALC = re.compile(r'<div class="calc" id="(calc-[a-z0-9-]+)"[^>]*\sdata-calc="([a-z0-9-]+)"[^>]*\sdata-lang="([a-z]+)"')
 
@@ -41,7 +41,7 @@ def open_ready(page, site_url: str, path: str) -> list[tuple[str, str, str]]:
     page.goto(f"{site_url}/{path}")
     calculators = calculators_on(path)
     for uid, _, _ in calculators:
-        expect(page.locator(f"#{uid}")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+        expect(page.locator(f"#{uid}")).to_have_attribute("data-state", "ready")
     return calculators
 
 

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, error_message, evaluate
 from calculators.i18n import Translator
 from rules_core.errors import RuleError
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE
+from tests.browser.conftest import SITE
 from tests.browser.pages import all_pages, calculator_pages, calculators_on, expect_verdict, open_ready
 
 PWN = "window.__pwned=1"
@@ -77,8 +77,7 @@ def paste(page, control, text: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(context, page, site_url, lang):
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
+def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(page, site_url, lang):
     prefix = "" if lang == "en" else f"{lang}/"
     open_ready(page, site_url, f"{prefix}naruto/")
     deck = page.locator("#calc-naruto-reserve-deck")
@@ -135,13 +134,14 @@ def page_policy() -> str:
     return re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
 
 
-def test_the_engine_runs_under_the_same_policy_as_a_header(page, site_url):
+def test_the_engine_runs_under_the_same_policy_as_a_header(cold_page, site_url):
     """A worker is governed by its own response's policy, not the page's meta tag: serve
     worker.js with the page's policy as a header, as a host sending headers would."""
+    page = cold_page
     page.route(re.compile(r".*/calc/worker\.js(\?.*)?$"), lambda route: with_header(route, page_policy()))
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc).to_have_attribute("data-state", "ready")
     page.locator("#calc-naruto-rounds-players").fill("24")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "it")["summary"])
 
@@ -154,16 +154,17 @@ def without_wasm(route) -> None:
     route.fulfill(response=response, body=body.replace(" 'wasm-unsafe-eval'", ""))
 
 
-def test_pyodide_needs_wasm_unsafe_eval(page, watch, site_url):
+def test_pyodide_needs_wasm_unsafe_eval(cold_page, watch, site_url):
     """The one exception in the policy is needed: without it (on the page, which compiles the
     wasm, and on the worker, which would compile it otherwise) the engine cannot start."""
+    page = cold_page
     watch.allow(r"calculator engine failed|WebAssembly|wasm|Content Security Policy|CSP violation")
     strict = page_policy().replace(" 'wasm-unsafe-eval'", "")
     page.route(re.compile(r".*/calc/worker\.js(\?.*)?$"), lambda route: with_header(route, strict))
     page.route(f"{site_url}/naruto/", without_wasm)
     page.goto(f"{site_url}/naruto/")
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc).to_have_attribute("data-state", "error")
     expect(calc.locator(".calc-status")).to_have_text(calc.get_attribute("data-msg-failed"))
     assert any("wasm-unsafe-eval" in e or "WebAssembly" in e for e in watch.errors), watch.errors
 
@@ -221,7 +222,8 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.mark.parametrize("broken", sorted(BROKEN))
-def test_engine_cannot_load_then_retry(page, watch, site_url, broken):
+def test_engine_cannot_load_then_retry(cold_page, watch, site_url, broken):
+    page = cold_page
     watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly|worker|wheel|404")
     page.route(re.compile(BROKEN[broken]), lambda route: route.fulfill(status=404, body="gone"))
     path = "fr/naruto/"
@@ -229,16 +231,16 @@ def test_engine_cannot_load_then_retry(page, watch, site_url, broken):
     calcs = [page.locator(f"#{uid}") for uid, _, _ in calculators_on(path)]
     assert len(calcs) >= 2
     for calc in calcs:
-        expect(calc).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+        expect(calc).to_have_attribute("data-state", "error")
         expect(calc.locator(".calc-status")).to_have_text(calc.get_attribute("data-msg-failed"))
-        expect(calc.get_by_role("button", name="Réessayer")).to_be_visible()
+        expect(calc.get_by_role("button", name=Translator("fr")("ui.retry"))).to_be_visible()
         expect(calc).not_to_have_attribute("data-result", re.compile(r"^(?!null$)"))
     expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
     expect(page.locator("#naruto-reserve-limits")).to_be_visible()
     page.unroute(re.compile(BROKEN[broken]))
-    calcs[-1].get_by_role("button", name="Réessayer").click()
+    calcs[-1].get_by_role("button", name=Translator("fr")("ui.retry")).click()
     for calc in calcs:
-        expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+        expect(calc).to_have_attribute("data-state", "ready")
         expect(calc.locator(".calc-retry")).to_be_hidden()
     page.locator("#calc-naruto-rounds-players").fill("17")
     expect(page.locator("#calc-naruto-rounds .calc-summary")).to_have_text(
@@ -258,7 +260,8 @@ def broken_wheel() -> bytes:
     return out.getvalue()
 
 
-def test_an_unexpected_error_shows_internal_error_and_no_verdict(page, watch, site_url):
+def test_an_unexpected_error_shows_internal_error_and_no_verdict(cold_page, watch, site_url):
+    page = cold_page
     body = broken_wheel()
     page.route(re.compile(BROKEN["wheel"]), lambda route: route.fulfill(status=200, body=body,
                                                                      headers={"content-type": "application/zip"}))

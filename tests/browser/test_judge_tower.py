@@ -9,22 +9,17 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from tests.browser.conftest import ENGINE_TIMEOUT_MS
+from calculators.i18n import Translator
 
 PAGES = {"en": "judge-tower/", "fr": "fr/judge-tower/", "it": "it/judge-tower/"}
 HOSTILE = "<img src=x onerror=alert(1)>"
-WORDS = {
-    "en": {"level3": "3: Level 3 judge", "hand": "3 cards", "add": "Add a player", "plus": "One more shame",
-           "minus": "One shame fewer", "first": "First game of Judge Tower (starts at −1)", "player": "Player {n}",
-           "out": "Out"},
-    "fr": {"level3": "3 : arbitre de niveau 3", "hand": "3 cartes", "add": "Ajouter une personne",
-           "plus": "Une honte de plus", "minus": "Une honte de moins",
-           "first": "Toute première partie de Judge Tower (commence à −1)", "player": "Joueur {n}", "out": "Éliminé"},
-    "it": {"level3": "3: arbitro di livello 3", "hand": "3 carte", "add": "Aggiungi una persona",
-           "plus": "Una vergogna in più", "minus": "Una vergogna in meno",
-           "first": "Prima partita in assoluto di Judge Tower (parte da −1)", "player": "Giocatore {n}",
-           "out": "Eliminato"},
-}
+
+
+def words(lang: str) -> dict[str, str]:
+    """The tracker's and the hand calculator's words, as the catalogs word them."""
+    t = Translator(lang)
+    ui = t.templates("judge-tower-shame.ui.")  # templates: "player" keeps its {n}
+    return {"level3": t("judge-tower-hand.level.3"), **{k: ui[k] for k in ("add", "plus", "minus", "first", "player", "out")}}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -32,26 +27,28 @@ def test_starting_hand(open_calc, page, lang):
     calc = open_calc(PAGES[lang], "judge-tower-hand")
     summary = calc.locator(".calc-summary")
     expect(summary).to_have_text("")  # nothing chosen yet: no verdict
-    calc.get_by_label(WORDS[lang]["level3"], exact=True).check()
-    expect(summary).to_contain_text(WORDS[lang]["hand"])
-    expect(calc).to_have_attribute("data-result", json.dumps({"hand_size": 3}, separators=(",", ":")))
+    calc.get_by_label(words(lang)["level3"], exact=True).check()
+    verdict = evaluate("judge-tower-hand", {"level": "3"}, lang)
+    expect(summary).to_have_text(verdict["summary"])
+    expect(calc).to_have_attribute("data-result", json.dumps(verdict["result"], separators=(",", ":")))
     expect(calc.locator(".calc-error:visible")).to_have_count(0)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
-    words = WORDS[lang]
+    words_ = words(lang)
     page.on("dialog", lambda dialog: pytest.fail(f"a name ran as HTML: {dialog.message}"))
     calc = open_calc(PAGES[lang], "judge-tower-shame")
     rows = calc.locator(".shame-row")
     expect(rows).to_have_count(2)  # a game needs two players: the tracker starts with two
-    calc.get_by_role("button", name=words["add"]).click()
+    calc.get_by_role("button", name=words_["add"]).click()
     expect(rows).to_have_count(3)
     names = ["Alice", "Bob", HOSTILE]
     for n, name in enumerate(names, 1):
-        calc.get_by_role("textbox", name=words["player"].format(n=n), exact=True).fill(name)
+        calc.get_by_role("textbox", name=words_["player"].format(n=n), exact=True).fill(name)
     bar = calc.locator(".shame-bar")
-    expect(bar).to_contain_text("6")  # 3 players: a counter above 6 loses
+    limit = evaluate("judge-tower-shame", {"shame": "\n".join(f"{name}: 0" for name in names)}, lang)["result"]["limit"]
+    expect(bar).to_contain_text(str(limit))  # 3 players: a counter above the limit loses
 
     # The hostile name is text everywhere: in the bar, in its row's label, never an element.
     expect(bar).to_contain_text(HOSTILE)
@@ -60,21 +57,21 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
 
     alice = calc.get_by_role("listitem", name="Alice")
     bob = calc.get_by_role("listitem", name="Bob")
-    plus = bob.get_by_role("button", name=words["plus"], exact=True)
+    plus = bob.get_by_role("button", name=words_["plus"], exact=True)
     box = plus.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
-    for _ in range(6):
+    for _ in range(limit):
         plus.click()
-    expect(bob.locator(".shame-value")).to_have_text("6")
+    expect(bob.locator(".shame-value")).to_have_text(str(limit))
     expect(calc).to_have_attribute("data-result", json.dumps(
-        evaluate("judge-tower-shame", {"shame": f"Alice: 0\nBob: 6\n{HOSTILE}: 0"}, lang)["result"],
+        evaluate("judge-tower-shame", {"shame": f"Alice: 0\nBob: {limit}\n{HOSTILE}: 0"}, lang)["result"],
         separators=(",", ":"), ensure_ascii=False))
     expect(bob).to_have_attribute("data-out", "false")  # equal to the limit: still in
     plus.click()
-    expect(bob.locator(".shame-value")).to_have_text("7")
+    expect(bob.locator(".shame-value")).to_have_text(str(limit + 1))
     expect(bob).to_have_attribute("data-out", "true")
     expect(bob).to_have_class("shame-row is-out")
-    expect(bob.get_by_text(words["out"], exact=True)).to_be_visible()
+    expect(bob.get_by_text(words_["out"], exact=True)).to_be_visible()
     result = json.loads(calc.get_attribute("data-result"))
     assert result["eliminated"] == [2] and result["winners_if_library_runs_out"] == [1, 3]
     # Must not happen: the others marked out.
@@ -82,20 +79,20 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
     expect(calc.locator(".shame-row.is-out")).to_have_count(1)
 
     # First game: Alice starts at −1 and becomes the only leader.
-    alice.get_by_label(words["first"], exact=True).check()
+    alice.get_by_label(words_["first"], exact=True).check()
     expect(alice.locator(".shame-value")).to_have_text("−1")
     expect(alice).to_have_class("shame-row is-leader")
-    expect(alice.get_by_role("button", name=words["minus"], exact=True)).to_be_disabled()
+    expect(alice.get_by_role("button", name=words_["minus"], exact=True)).to_be_disabled()
 
     # Reload: the counts, names and marks come back from the phone's storage.
     page.reload()
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc).to_have_attribute("data-state", "ready")
     expect(rows).to_have_count(3)
-    expect(calc.get_by_role("textbox", name=words["player"].format(n=3), exact=True)).to_have_value(HOSTILE)
-    expect(calc.get_by_role("listitem", name="Bob").locator(".shame-value")).to_have_text("7")
+    expect(calc.get_by_role("textbox", name=words_["player"].format(n=3), exact=True)).to_have_value(HOSTILE)
+    expect(calc.get_by_role("listitem", name="Bob").locator(".shame-value")).to_have_text(str(limit + 1))
     expect(calc.get_by_role("listitem", name="Alice").locator(".shame-value")).to_have_text("−1")
     expect(calc.get_by_role("listitem", name="Bob")).to_have_attribute("data-out", "true")
-    expect(calc.get_by_role("listitem", name="Alice").get_by_label(words["first"], exact=True)).to_be_checked()
+    expect(calc.get_by_role("listitem", name="Alice").get_by_label(words_["first"], exact=True)).to_be_checked()
     expect(calc.locator("img")).to_have_count(0)
     result = json.loads(calc.get_attribute("data-result"))
     assert result["eliminated"] == [2] and result["winners_if_library_runs_out"] == [1]

@@ -83,8 +83,7 @@ def test_search_stays_in_the_page_language(page, site_url, lang, term, language_
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_copy_link_puts_the_absolute_url_on_the_clipboard(context, page, site_url, lang):
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
+def test_copy_link_puts_the_absolute_url_on_the_clipboard(page, site_url, lang):
     page.goto(f"{site_url}/{PREFIX[lang]}judge-tower/")
     control = page.locator("#jt-end-1 .rule-link")
     expect(control).to_be_visible()

@@ -11,25 +11,23 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from tests.browser.conftest import ENGINE_TIMEOUT_MS
+from calculators.i18n import Translator
 
-LABELS = {"en": "Number of participants", "fr": "Nombre de participants", "it": "Numero di partecipanti"}
-EXPECTED_24 = {
-    "en": ("at least 4 Swiss rounds", "Top 8"),
-    "fr": ("au moins 4 rondes suisses", "Top 8"),
-    "it": ("almeno 4 turni svizzeri", "Top 8"),
-}
+
+def players_label(lang: str) -> str:
+    return Translator(lang)("naruto-rounds.players.label")
+
+
 PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_rounds_in_each_language(open_calc, page, lang):
     calc = open_calc(PAGES[lang], "naruto-rounds")
-    field = page.get_by_label(LABELS[lang], exact=True)
+    field = page.get_by_label(players_label(lang), exact=True)
     field.fill("24")
     summary = calc.locator(".calc-summary")
-    for words in EXPECTED_24[lang]:
-        expect(summary).to_contain_text(words)
+    expect(summary).to_have_text(evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
     cli = subprocess.run([sys.executable, "-m", "calculators", "naruto-rounds", "players=24", "--json", "--lang", lang],
                          capture_output=True, text=True, check=True)
     assert json.loads(calc.get_attribute("data-result")) == json.loads(cli.stdout)["result"]
@@ -43,43 +41,46 @@ def test_rounds_in_each_language(open_calc, page, lang):
     expect(calc).to_have_attribute("data-result", "null")
 
 
-def test_form_is_there_before_python(page, site_url):
+def test_form_is_there_before_python(cold_page, site_url):
     """The HTML form is readable and says the calculator is starting, before any engine file loads."""
+    page = cold_page
     page.route(re.compile(r".*/calc/(worker\.js|pyodide/.*)$"), lambda route: None)  # never answered
     page.goto(f"{site_url}/fr/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     expect(calc).to_have_attribute("data-state", "loading")
-    expect(calc.locator(".calc-status")).to_have_text("Démarrage du calculateur…")
-    expect(page.get_by_label("Nombre de participants", exact=True)).to_have_attribute("inputmode", "numeric")
+    expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.loading"))
+    expect(page.get_by_label(players_label("fr"), exact=True)).to_have_attribute("inputmode", "numeric")
 
 
 def test_phone_viewport(phone, site_url):
     page = phone
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
-    field = page.get_by_label(LABELS["it"], exact=True)
+    expect(calc).to_have_attribute("data-state", "ready")
+    field = page.get_by_label(players_label("it"), exact=True)
     field.tap()
     field.fill("8")
-    expect(calc.locator(".calc-summary")).to_contain_text("Top 4")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "8"}, "it")["summary"])
     box = field.bounding_box()
     assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 412  # Pixel 7 is 412 px wide
 
 
-def test_engine_failure_then_retry(open_calc, page, watch, site_url):
+def test_engine_failure_then_retry(cold_page, watch, site_url):
     """The wasm answered 404: localized error and retry; once the file is back, retry works."""
+    page = cold_page
     watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly")
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{site_url}/fr/naruto/")
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
-    expect(calc.locator(".calc-status")).to_contain_text("n'a pas pu démarrer")
-    retry = calc.get_by_role("button", name="Réessayer")
+    expect(calc).to_have_attribute("data-state", "error")
+    t = Translator("fr")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    retry = calc.get_by_role("button", name=t("ui.retry"))
     expect(retry).to_be_visible()
     expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
     page.unroute("**/pyodide.asm.wasm")
     retry.click()
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc).to_have_attribute("data-state", "ready")
     expect(retry).to_be_hidden()
-    page.get_by_label("Nombre de participants", exact=True).fill("17")
-    expect(calc.locator(".calc-summary")).to_contain_text("Top 8")
+    page.get_by_label(players_label("fr"), exact=True).fill("17")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])

@@ -14,22 +14,10 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.offline import write_service_worker
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
+from tests.browser.conftest import SITE
 from tools.serve import serve_in_thread
 
 ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js)")
-DECK = "\n".join(["3x Kakashi Hatake [ninja]", *(f"1 Ninja {i} [ninja]" for i in range(21)),
-                  *(f"1 Team {i} [Gruppo]" for i in range(10)), "1 Gaara [Légendaire]", *(f"1 Card {i}" for i in range(5))])
-#: Inputs that give a verdict, per calculator (choices not named keep their default).
-EXAMPLES = {
-    "naruto-rounds": {"players": "24"},
-    "naruto-reserve": {"deck": DECK},
-    "naruto-end-of-time": {"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "b"},
-    "naruto-tiebreak": {"name_a": "Alice", "name_b": "Bob", "rewards_a": "3", "rewards_b": "1"},
-    "pokemon-time-limit": {"prizes_a": "4", "prizes_b": "2"},
-    "judge-tower-hand": {"level": "3"},
-    "judge-tower-shame": {"shame": "Alice: 3\nBob: 1"},
-}
 ITALIAN_PAGES = ("it/naruto/", "it/judge-tower/", "it/pokemon/")
 
 
@@ -49,31 +37,12 @@ def own_server():
         server.server_close()
 
 
-@pytest.fixture
-def fresh(browser):
-    """A new browser context (empty caches, no service worker) and a watched page in it."""
-    opened = []
-
-    def open_page(origin: str):
-        context = browser.new_context()
-        watch = Watch(origin)
-        page = context.new_page()
-        watch.attach(page)
-        opened.append((context, watch))
-        return context, page, watch
-
-    yield open_page
-    for context, watch in opened:
-        context.close()
-        watch.check()
-
-
 def use_calculator(page, calc, lang: str) -> None:
     """Fill the example inputs and check the verdict is the one CPython's evaluate() gives."""
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc).to_have_attribute("data-state", "ready")
     calc_id = calc.get_attribute("data-calc")
     kinds = {field.name: field.kind for field in CALCULATORS[calc_id].fields}
-    for field, value in EXAMPLES[calc_id].items():
+    for field, value in CALCULATORS[calc_id].example.items():
         if kinds[field] == "choice":
             calc.locator(f'input[type=radio][name="{field}"][value="{value}"]').check()
         elif (control := calc.locator(f'[name="{field}"]')).is_visible():
@@ -91,7 +60,7 @@ def test_every_calculator_offline_after_one_visit(fresh, own_server):
     server, origin = own_server()
     context, page, watch = fresh(origin)
     page.goto(f"{origin}/")  # one visit, to the English home page (no calculator)
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
 
     context.set_offline(True)
     server.shutdown()  # and no server either: nothing can come from the network
@@ -118,7 +87,7 @@ def test_page_without_calculator_loads_no_engine_byte(fresh, site_url):
     context.on("request", lambda request: events.append(f"context {request.url}"))
     page.on("load", lambda: events.append("load"))
     page.goto(f"{site_url}/fr/glossary/")
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
     page_requests = [e for e in events if e.startswith("page ")]
     assert page_requests and not [e for e in page_requests if ENGINE_FILE.search(e)]
     # The service worker stores the engine for offline use, but only once the page has loaded.
@@ -133,9 +102,9 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     server, origin = own_server(site)
     context, page, watch = fresh(origin)
     page.goto(f"{origin}/fr/naruto/")
-    expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "ready")
     # the service worker registers once the engine has started; it tells controlled pages only
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
 
     # Release 2: a page and a script change; the build regenerates the precache list.
     html = site / "fr" / "naruto" / "index.html"
@@ -147,7 +116,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     page.reload()  # the browser checks sw.js on navigation and installs release 2 next to release 1
     t = Translator("fr")
     prompt = page.locator(".offline-update")
-    expect(prompt).to_contain_text(t("ui.offline.update"), timeout=ENGINE_TIMEOUT_MS)
+    expect(prompt).to_contain_text(t("ui.offline.update"))
     expect(page.locator("#release-two")).to_have_count(0)  # until the user says so, release 1 only
     expect(page.locator("html")).not_to_have_attribute("data-release", "2")
 
@@ -156,9 +125,9 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     expect(page.locator("html")).to_have_attribute("data-release", "2")  # …and release 2's script
     expect(prompt).to_have_count(0)
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
-    page.get_by_label("Nombre de participants", exact=True).fill("24")
-    expect(calc.locator(".calc-summary")).to_contain_text("Top 8")
+    expect(calc).to_have_attribute("data-state", "ready")
+    page.locator("#calc-naruto-rounds-players").fill("24")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
 
 
 # --- the engine's memory snapshot (calculators/static/engine-snapshot.js) ----------------------
@@ -169,15 +138,15 @@ def test_next_visits_start_from_the_snapshot_even_offline(fresh, own_server):
     context, page, watch = fresh(origin)
     html = page.locator("html")
     page.goto(f"{origin}/fr/naruto/")  # first visit: a full start, then the snapshot is stored
-    expect(html).to_have_attribute("data-engine-start", "full", timeout=ENGINE_TIMEOUT_MS)
-    expect(html).to_have_attribute("data-engine-snapshot", "stored", timeout=ENGINE_TIMEOUT_MS)
-    expect(html).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-engine-start", "full")
+    expect(html).to_have_attribute("data-engine-snapshot", "stored")
+    expect(html).to_have_attribute("data-offline", "ready")
 
     context.set_offline(True)
     server.shutdown()
     for path in ITALIAN_PAGES:  # restored engines, in a language whose messages were never loaded
         page.goto(f"{origin}/{path}")
-        expect(html).to_have_attribute("data-engine-start", "snapshot", timeout=ENGINE_TIMEOUT_MS)
+        expect(html).to_have_attribute("data-engine-start", "snapshot")
         calculators = page.locator(".calc[data-calc]")
         for i in range(calculators.count()):
             use_calculator(page, calculators.nth(i), "it")
@@ -202,19 +171,20 @@ STORED_SIZE = """async () => {
 
 
 @pytest.mark.parametrize("damage", ["other build", "not a snapshot"])
-def test_a_refused_snapshot_means_a_full_start_and_a_new_snapshot(page, site_url, damage):
+def test_a_refused_snapshot_means_a_full_start_and_a_new_snapshot(cold_page, site_url, damage):
+    page = cold_page
     html = page.locator("html")
     page.goto(f"{site_url}/pokemon/")
-    expect(html).to_have_attribute("data-engine-snapshot", "stored", timeout=ENGINE_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-engine-snapshot", "stored")
     good = page.evaluate(STORED_SIZE)
     assert good > 1_000_000
 
     page.evaluate(DAMAGE, damage)
     page.reload()
-    expect(html).to_have_attribute("data-engine-start", "full", timeout=ENGINE_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-engine-start", "full")
     use_calculator(page, page.locator("#calc-pokemon-time-limit"), "en")
-    expect(html).to_have_attribute("data-engine-snapshot", "stored", timeout=ENGINE_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-engine-snapshot", "stored")
     assert page.evaluate(STORED_SIZE) == good  # the damaged entry is replaced, not kept beside
 
     page.reload()
-    expect(html).to_have_attribute("data-engine-start", "snapshot", timeout=ENGINE_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-engine-start", "snapshot")

@@ -1,0 +1,291 @@
+"""Every failure heals itself or says so (issue #17): a damaged engine snapshot, links that set
+only choices or carry invalid or oversized values, engine files that fail or never answer, a
+second tab of the shame tracker, right-to-left names, and offline answers with a host's status.
+
+Cold contexts (``fresh``, ``cold_page``) where the start itself is tested; the warm ``page``
+elsewhere. Time is Playwright's fake clock, never real waiting.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import CALCULATORS, evaluate
+from calculators.i18n import Translator
+from calculators.players import END_ISOLATE, ISOLATE
+from tests.browser.conftest import SITE
+from tests.browser.pages import expect_verdict
+from tools.serve import serve_in_thread
+
+# --- a damaged snapshot ---------------------------------------------------------------------------------
+
+#: Overwrites 4 KB of the stored snapshot at a fraction of its length, keeping what was stored
+#: with it (its checksum header): damage as a failing disk or a browser bug would leave it.
+DAMAGE_AT = """async (fraction) => {
+  const cache = await caches.open("engine-snapshot");
+  const [key] = await cache.keys();
+  const stored = await cache.match(key);
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  const at = Math.floor(bytes.length * fraction);
+  bytes.fill(0xa5, at, at + 4096);
+  await cache.put(key, new Response(bytes, { headers: stored.headers }));
+  return bytes.length;
+}"""
+
+
+@pytest.mark.parametrize("fraction", [0.5, 0.9])
+def test_a_damaged_snapshot_is_never_trusted(cold_page, site_url, fraction):
+    page = cold_page
+    html = page.locator("html")
+    page.goto(f"{site_url}/fr/naruto/")
+    expect(html).to_have_attribute("data-engine-snapshot", "stored")
+    assert page.evaluate(DAMAGE_AT, fraction) > 1_000_000
+
+    page.reload()
+    expect(html).to_have_attribute("data-engine-start", "full")  # refused, started in full
+    calc = page.locator("#calc-naruto-rounds")
+    page.locator("#calc-naruto-rounds-players").fill("24")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
+    expect(calc.locator(".calc-status")).to_have_text(calc.get_attribute("data-msg-ready"))  # nothing alarming
+    expect(html).to_have_attribute("data-engine-snapshot", "stored")  # and a new, good one
+
+    page.reload()
+    expect(html).to_have_attribute("data-engine-start", "snapshot")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
+
+
+# --- links that set choices only, or values no control can show ------------------------------------------
+
+CHOICE_LINKS = [
+    ("judge-tower/", "judge-tower-hand", {"level": "3"}),
+    ("fr/naruto/", "naruto-end-of-time", {"starter": "a", "active": "b"}),
+    ("it/pokemon/", "pokemon-time-limit", {"format": "bo3", "in_progress": "yes"}),
+]
+
+
+def link(path: str, calc_id: str, values: dict[str, str]) -> str:
+    query = "&".join(f"{calc_id}.{name}={quote(value)}" for name, value in values.items())
+    return f"{path}?{query}#calc-{calc_id}"
+
+
+@pytest.mark.parametrize(("path", "calc_id", "values"), CHOICE_LINKS)
+def test_a_link_setting_only_choices_shows_its_verdict(page, site_url, path, calc_id, values):
+    page.goto(f"{site_url}/{link(path, calc_id, values)}")
+    calc = page.locator(f"#calc-{calc_id}")
+    expect(calc).to_have_attribute("data-state", "ready")
+    lang = calc.get_attribute("data-lang")
+    verdict = evaluate(calc_id, values, lang)
+    assert verdict["ok"], verdict["errors"]
+    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    assert json.loads(calc.get_attribute("data-result")) == verdict["result"]
+
+
+def test_a_chosen_level_survives_a_reload(page, site_url):
+    page.goto(f"{site_url}/fr/judge-tower/")
+    calc = page.locator("#calc-judge-tower-hand")
+    expect(calc).to_have_attribute("data-state", "ready")
+    expect(calc.locator(".calc-summary")).to_have_text("")  # nothing chosen: no verdict yet
+    calc.get_by_label(Translator("fr")("judge-tower-hand.level.2"), exact=True).check()
+    expect(page).to_have_url(re.compile(r"judge-tower-hand\.level=2"))
+    page.reload()
+    expect(calc).to_have_attribute("data-state", "ready")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("judge-tower-hand", {"level": "2"}, "fr")["summary"])
+
+
+INVALID_LINKS = [
+    ("pokemon/", "pokemon-time-limit", {"format": "evil"}, "format"),
+    ("fr/pokemon/", "pokemon-time-limit", {"format": "BO3"}, "format"),
+    ("it/judge-tower/", "judge-tower-hand", {"level": "9"}, "level"),
+    ("naruto/", "naruto-rounds", {"players": "9" * (CALCULATORS["naruto-rounds"].field("players").max_length + 1)}, "players"),
+]
+
+
+@pytest.mark.parametrize(("path", "calc_id", "values", "field"), INVALID_LINKS)
+def test_a_link_with_an_invalid_value_shows_the_fields_error(page, site_url, path, calc_id, values, field):
+    page.goto(f"{site_url}/{link(path, calc_id, values)}")
+    calc = page.locator(f"#calc-{calc_id}")
+    expect(calc).to_have_attribute("data-state", "ready")
+    lang = calc.get_attribute("data-lang")
+    verdict = evaluate(calc_id, values, lang)
+    message = next(e["message"] for e in verdict["errors"] if e["field"] == field)
+    expect(calc.locator(f'[data-field="{field}"] .calc-error')).to_have_text(message)
+    expect(calc).to_have_attribute("data-result", "null")
+    # Must not happen: a default silently used in its place.
+    expect(calc.locator(".calc-summary")).to_have_text("")
+    # The user's own choice replaces the link's value.
+    spec = CALCULATORS[calc_id]
+    if spec.field(field).kind == "choice":
+        choice = spec.field(field).choices[-1]
+        calc.locator(f'input[name="{field}"][value="{choice}"]').check()
+        expect(calc.locator(f'[data-field="{field}"] .calc-error')).to_be_hidden()
+        expect_verdict(calc, calc_id, lang)
+
+
+#: Counts what the page does with the query string: the link is read in one pass.
+COUNT_QUERY_WORK = """(() => {
+  window.__queryWork = { deletes: 0, parses: 0 };
+  const Original = URLSearchParams;
+  const remove = Original.prototype.delete;
+  Original.prototype.delete = function (...args) { window.__queryWork.deletes += 1; return remove.apply(this, args); };
+  window.URLSearchParams = class extends Original {
+    constructor(...args) { super(...args); window.__queryWork.parses += 1; }
+  };
+})();"""
+
+
+def test_a_link_with_fifty_thousand_unknown_keys_stays_responsive(page, site_url):
+    page.add_init_script(COUNT_QUERY_WORK)
+    junk = "&".join(f"k{i}=v" for i in range(50_000))
+    page.goto(f"{site_url}/naruto/?{junk}&naruto-rounds.players=12")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "ready")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "en")["summary"])
+    before = page.evaluate("({...window.__queryWork})")
+    page.locator("#calc-naruto-rounds-players").fill("24")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
+    after = page.evaluate("({...window.__queryWork})")
+    # One keystroke: the query is parsed a bounded number of times, and no key is deleted one by
+    # one (each delete rescans the whole query: 50,000 keys made that quadratic).
+    assert after["deletes"] == before["deletes"] == 0, after
+    assert after["parses"] - before["parses"] <= 4, (before, after)
+    assert "k49999=v" in page.url and "naruto-rounds.players=24" in page.url  # the unknown keys are kept
+
+
+# --- the engine's files fail or never answer ----------------------------------------------------------------
+
+
+def stall_ms(page) -> int:
+    return page.evaluate("import(new URL('calc/site.js', document.baseURI).href).then((m) => m.STALL_MS)")
+
+
+def expect_failed_then_retry(page, path: str) -> None:
+    t = Translator("fr")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "error")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    retry = calc.get_by_role("button", name=t("ui.retry"))
+    expect(retry).to_be_enabled()
+    expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
+    page.unroute("**/*")
+    retry.click()
+    expect(calc).to_have_attribute("data-state", "ready")
+    page.locator("#calc-naruto-rounds-players").fill("17")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+
+
+@pytest.mark.parametrize("script", ["calc.js", "engine-start.js"])
+def test_a_script_that_cannot_load_ends_in_the_error_and_a_retry(cold_page, watch, site_url, script):
+    page = cold_page
+    watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|engine-start|ERR_")
+    page.route("**/*", lambda route: route.abort() if route.request.url.endswith(f"/calc/{script}") else route.continue_())
+    page.goto(f"{site_url}/fr/naruto/")
+    expect_failed_then_retry(page, "fr/naruto/")
+
+
+def run_until_failed(page, calc, limit: int) -> None:
+    """Advance the fake clock past the bound; a last progress report may have arrived just after a
+    jump and re-armed the watchdog, so a second jump is allowed, no more."""
+    for _ in range(2):
+        page.clock.run_for(limit + 1000)
+        if calc.get_attribute("data-state") == "error":
+            return
+    pytest.fail(f"still {calc.get_attribute('data-state')!r} after twice the bound of {limit} ms without progress")
+
+
+ENGINE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", ".whl")
+
+
+@pytest.mark.parametrize("stalled", ["python_stdlib.zip", "pyodide.asm.wasm", "every engine file"])
+def test_a_download_that_never_answers_ends_in_the_error_and_a_retry(cold_page, watch, site_url, stalled):
+    page = cold_page
+    watch.allow(r"calculator engine failed")
+    page.clock.install()
+    stuck = ENGINE_FILES if stalled == "every engine file" else (stalled,)
+    held, finished = [], set()
+    page.route("**/*", lambda route: held.append(route) if route.request.url.endswith(stuck) else route.continue_())
+    page.on("requestfinished", lambda request: finished.add(request.url.rsplit("/", 1)[-1]))
+    page.goto(f"{site_url}/fr/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    limit = stall_ms(page)
+    others = [name for name in ENGINE_FILES if name not in stuck]
+    while not all(any(f.endswith(name) for f in finished) for name in others):  # the rest has arrived
+        page.wait_for_event("requestfinished")
+    expect(calc).to_have_attribute("data-state", "loading")
+    run_until_failed(page, calc, limit)
+    expect_failed_then_retry(page, "fr/naruto/")
+
+
+def test_retry_shows_the_restart_and_cannot_be_pressed_twice(cold_page, watch, site_url):
+    page = cold_page
+    watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly|404")
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}/fr/naruto/")
+    t = Translator("fr")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "error")
+    retry = calc.get_by_role("button", name=t("ui.retry"))
+    retry.click()
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.loading"))
+    expect(retry).to_be_disabled()
+    expect(calc).to_have_attribute("data-state", "error")  # still broken: the error again
+    expect(retry).to_be_enabled()
+
+
+# --- names, tabs, offline -----------------------------------------------------------------------------------
+
+RTL = "\u202eboB"
+
+
+def test_right_to_left_names_stay_isolated(page, site_url):
+    page.goto(f"{site_url}/fr/naruto/")
+    calc = page.locator("#calc-naruto-end-of-time")
+    expect(calc).to_have_attribute("data-state", "ready")
+    t = Translator("fr")
+    calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill(RTL)
+    calc.locator('input[name="starter"][value="a"]').check()
+    calc.locator('input[name="active"][value="a"]').check()
+    verdict = evaluate("naruto-end-of-time", {"name_a": RTL, "starter": "a", "active": "a"}, "fr")
+    first = calc.locator(".calc-checklist li").first
+    expect(first).to_have_text(verdict["details"][0])
+    assert f"{ISOLATE}{RTL}{END_ISOLATE}" in first.text_content()
+
+
+def test_the_shame_tracker_in_two_tabs_keeps_both_changes(new_page, site_url):
+    tabs = [new_page(), new_page()]
+    ui = Translator("en").templates("judge-tower-shame.ui.")
+    for tab in tabs:
+        tab.goto(f"{site_url}/judge-tower/")
+        expect(tab.locator("#calc-judge-tower-shame")).to_have_attribute("data-state", "ready")
+    rows = [tab.locator("#calc-judge-tower-shame .shame-row") for tab in tabs]
+    rows[0].nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
+    expect(rows[1].nth(0).locator(".shame-value")).to_have_text("1")  # the other tab follows
+    rows[1].nth(1).get_by_role("button", name=ui["plus"], exact=True).click()
+    expect(rows[0].nth(1).locator(".shame-value")).to_have_text("1")
+    tabs[0].reload()
+    expect(tabs[0].locator("#calc-judge-tower-shame")).to_have_attribute("data-state", "ready")
+    expect(rows[0].locator(".shame-value")).to_have_text(["1", "1"])  # neither change lost
+
+
+def test_offline_answers_keep_a_hosts_status(fresh):
+    server = serve_in_thread(SITE)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    context, page, watch = fresh(origin)
+    page.goto(f"{origin}/fr/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+    online_missing = page.goto(f"{origin}/fr/pas-une-page/")
+    assert online_missing.status == 404
+    context.set_offline(True)
+    server.shutdown()
+    server.server_close()
+    watch.allow(r"Failed to load resource")
+    missing = page.goto(f"{origin}/fr/pas-une-page/")
+    assert missing.status == 404
+    expect(page.locator("h1#not-found")).to_be_visible()
+    page.goto(f"{origin}/fr/naruto")  # a folder without its slash: redirected, as online
+    expect(page).to_have_url(f"{origin}/fr/naruto/")
+    expect(page.locator("h1")).to_have_attribute("id", "naruto")
