@@ -175,8 +175,11 @@ function restore(el, values) {
 }
 
 function inputs(el) {
-  const values = Object.fromEntries(linkOnly.get(el) || []);
-  for (const [name, value] of new FormData(el.querySelector("form"))) values[name] = String(value);
+  const pending = linkOnly.get(el) || new Map();
+  const values = Object.fromEntries(pending);
+  for (const [name, value] of new FormData(el.querySelector("form"))) {
+    if (!pending.has(name)) values[name] = String(value);
+  }
   return values;
 }
 

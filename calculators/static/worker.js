@@ -88,10 +88,13 @@ async function boot() {
     // Trusted only if its bytes are those stored (SHA-256 kept beside them) and it then gives the
     // build's answers. Anything else: drop it, start in full, store a new one.
     try {
-      const bytes = stored.arrayBuffer();
-      const intact = bytes.then((buffer) => snapshotIntact(buffer, stored)); // hashed before Pyodide reads it
+      // Checked before Pyodide sees it (restoring damaged memory is a fatal error), while the
+      // rest of the start goes on.
+      const bytes = stored.arrayBuffer().then(async (buffer) => {
+        if (!(await snapshotIntact(buffer, stored))) throw new Error("checksum mismatch");
+        return buffer;
+      });
       const pyodide = await start({ _loadSnapshot: bytes });
-      if (!(await intact)) throw new Error("checksum mismatch");
       const evaluateJson = await ready(pyodide);
       selfTest(evaluateJson, checks);
       return { evaluateJson, start: "snapshot", keepSnapshot: null, drop: () => dropSnapshot(snapshotKey) };
