@@ -9,6 +9,8 @@ import struct
 
 import pytest
 
+from calculators import CALCULATORS, evaluate
+
 from calculators.i18n import LANGUAGES
 from calculators.offline import digest
 
@@ -52,7 +54,13 @@ def test_engine_paths_carry_the_content_hash(site):
     # the page starts that engine without fetching engine.json (calc/engine-start.js)
     start = (site / "calc" / "engine-start.js").read_text(encoding="utf-8")
     written = re.findall(r"^const ENGINE = (.*);$", start, flags=re.M)
-    assert [json.loads(line) for line in written] == [{"pyodide": engine["pyodide"], "wheel": engine["wheel"]}]
+    [config] = [json.loads(line) for line in written]
+    assert (config["pyodide"], config["wheel"]) == (engine["pyodide"], engine["wheel"])
+    # and the self-test a restored snapshot must pass: every calculator's example, as CPython answers it
+    assert sorted(calc_id for calc_id, *_ in config["checks"]) == sorted(CALCULATORS)
+    for calc_id, inputs, lang, answer in config["checks"]:
+        assert inputs == dict(CALCULATORS[calc_id].example)
+        assert json.loads(answer) == evaluate(calc_id, inputs, lang) and json.loads(answer)["ok"]
     # no plain (unhashed) copy of the engine is left next to the hashed one
     assert not (site / "calc" / "pyodide").exists()
     assert not list((site / "calc").glob("*.whl"))
