@@ -10,7 +10,6 @@ import struct
 import pytest
 
 from calculators import CALCULATORS, evaluate
-
 from calculators.i18n import LANGUAGES
 from calculators.offline import digest
 
