@@ -13,6 +13,7 @@ import os
 import posixpath
 import re
 import shutil
+import tempfile
 from html import escape
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -24,6 +25,8 @@ from calculators import a11y, csp, offline
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.render import MarkerError, expand_markers
 from calculators.rules_data import rules_in
+from sitebuild.precompress import precompress
+from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = Path(__file__).with_name("static")
@@ -225,5 +228,15 @@ def on_post_build(config):
     if missing:
         raise PluginError(f"Pyodide files missing in {pyodide_src}: {', '.join(missing)}; run `npm ci`")
     shutil.copytree(STATIC, out, dirs_exist_ok=True)
-    offline.install_engine(out, [pyodide_src / name for name in PYODIDE_FILES], find_wheel())  # content-hashed paths
+    wheel = find_wheel()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {name: pyodide_src / name for name in PYODIDE_FILES}
+        # Only the standard-library files the engine imports (checked against CPython's answers).
+        try:
+            files["python_stdlib.zip"] = trimmed_stdlib(pyodide_src, wheel, Path(tmp) / "python_stdlib.zip")
+        except StdlibError as err:
+            raise PluginError(f"trimmed standard library: {err}") from err
+        files["pyodide-lock.json"] = package_free_lock(pyodide_src, Path(tmp) / "pyodide-lock.json")
+        offline.install_engine(out, list(files.values()), wheel)  # content-hashed paths
     offline.finish_site(Path(config["site_dir"]))  # manifests, icons, sw.js
+    precompress(Path(config["site_dir"]))  # last: .br/.gz of the final files

@@ -36,8 +36,9 @@ SW_TEMPLATE = Path(__file__).with_name("sw.js")
 THEME_COLOR = "#4051b5"  # Material's "indigo" primary, as set in mkdocs.yml
 BACKGROUND_COLOR = "#ffffff"
 ICON_SIZES = (192, 512)
-#: Never precached: source maps, sitemaps, and Material's search stemmers for languages we do not publish.
-_SKIPPED_SUFFIXES = (".map", ".xml", ".xml.gz")
+#: Never precached: source maps, sitemaps, the precompressed copies (the service worker stores what the
+#: browser decoded), and Material's search stemmers for languages we do not publish.
+_SKIPPED_SUFFIXES = (".map", ".xml", ".xml.gz", ".br", ".gz")
 
 
 def digest(data: bytes, length: int = 12) -> str:

@@ -1,10 +1,11 @@
 """Serve the built site on 127.0.0.1 (used by `make serve`, `make bench` and the browser tests).
 
-A plain static server, like any host the site will be deployed to: the MIME types
-the engine needs (``.mjs``, ``.wasm``) set explicitly, text and wasm sent
-gzip-compressed to browsers that accept it, and ``404.html`` for missing files, as
-static hosts do (GitHub Pages, Netlify, nginx), so that what the browser tests and
-the benchmark see on the wire is what a phone gets.
+A plain static server, like a well-configured host the site is deployed to: the MIME types the
+engine needs (``.mjs``, ``.wasm``) set explicitly; the build's precompressed copies
+(``<file>.br``, ``<file>.gz``, sitebuild/precompress.py) sent to browsers that accept them, as
+nginx's ``brotli_static``/``gzip_static`` do; other text and wasm gzip-compressed on the fly (what
+a host does with files it has no precompressed copy of); and ``404.html`` for missing files. What
+the browser tests and the benchmark see on the wire is what a phone gets.
 """
 
 from __future__ import annotations
@@ -55,25 +56,36 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def encoded(self, path: str) -> tuple[str, bytes] | None:
+        """The body to send for ``path`` in the best encoding the browser accepts, or None (as is)."""
+        accepted = {token.split(";")[0].strip() for token in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if encoding in accepted and os.path.isfile(path + suffix):
+                with open(path + suffix, "rb") as fh:
+                    return encoding, fh.read()
+        if "gzip" in accepted and os.path.splitext(path)[1] in COMPRESSED:
+            return "gzip", gzipped(path)
+        return None
+
     def send_head(self):  # type: ignore[override]
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (accepts_gzip and os.path.isfile(path) and os.path.splitext(path)[1] in COMPRESSED):
+        chosen = self.encoded(path) if os.path.isfile(path) else None
+        if chosen is None:
             return super().send_head()  # directories without a slash, missing files, other types
-        body = gzipped(path)
+        encoding, body = chosen
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Vary", "Accept-Encoding")
         self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")  # the body depends on it
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature

@@ -23,8 +23,9 @@ def origin(tmp_path):
     server.server_close()
 
 
-def get(url: str, gzip_ok: bool, method: str = "GET"):
-    request = urllib.request.Request(url, method=method, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+def get(url: str, gzip_ok: bool, method: str = "GET", accept: str | None = None):
+    accept = accept if accept is not None else ("gzip" if gzip_ok else "")
+    request = urllib.request.Request(url, method=method, headers={"Accept-Encoding": accept} if accept else {})
     with urllib.request.urlopen(request) as response:
         return response.headers, response.read()
 
@@ -75,3 +76,27 @@ def test_a_client_closing_early_prints_no_traceback(origin, tmp_path, capfd):
     assert headers["Content-Type"] == "text/html"
     err = capfd.readouterr().err
     assert "Traceback" not in err and "BrokenPipe" not in err and "ConnectionReset" not in err, err
+
+
+def test_precompressed_copies_are_negotiated(origin, tmp_path):
+    """The build's .br/.gz copies go to browsers that accept them (Brotli first), with Vary;
+    others get the file as is; a file without copies is still gzipped on the fly."""
+    import brotli
+
+    from sitebuild.precompress import precompress
+
+    (tmp_path / "app.js").write_text("const rule = 'exactly ten cards';\n" * 200, encoding="utf-8")
+    written = precompress(tmp_path)
+    assert {p.name for p in written} >= {"app.js.br", "app.js.gz", "engine.wasm.br", "engine.wasm.gz"}
+    plain = (tmp_path / "app.js").read_bytes()
+    headers, body = get(origin + "/app.js", gzip_ok=False, accept="gzip, deflate, br, zstd")
+    assert headers["Content-Encoding"] == "br" and brotli.decompress(body) == plain
+    assert headers["Content-Type"] == "text/javascript" and "Accept-Encoding" in headers["Vary"]
+    headers, body = get(origin + "/app.js", gzip_ok=True)
+    assert headers["Content-Encoding"] == "gzip" and body == (tmp_path / "app.js.gz").read_bytes()
+    assert gzip.decompress(body) == plain
+    headers, body = get(origin + "/app.js", gzip_ok=False)
+    assert headers["Content-Encoding"] is None and body == plain and "Accept-Encoding" in headers["Vary"]
+    (tmp_path / "other.css").write_text("p { color: red }\n" * 200, encoding="utf-8")  # no copies
+    headers, body = get(origin + "/other.css", gzip_ok=False, accept="br, gzip")
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == (tmp_path / "other.css").read_bytes()

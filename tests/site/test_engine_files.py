@@ -1,0 +1,72 @@
+"""The engine as built for a phone's first visit: a standard library cut to what is imported (and
+the build refusing one that lacks a module), a lock file without packages, and Brotli/gzip copies
+beside every file a host should send compressed."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zipfile
+from pathlib import Path
+
+import brotli
+import pytest
+
+from sitebuild.precompress import MIN_BYTES, SUFFIXES
+from sitebuild.stdlib import ROOT, StdlibError, our_imports, trace
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+@pytest.fixture(scope="module")
+def engine(site) -> Path:
+    config = json.loads((site / "calc" / "engine.json").read_text(encoding="utf-8"))
+    return site / "calc" / config["pyodide"]
+
+
+def wheel(site) -> Path:
+    return next(site.glob("calc/wheel-*/*.whl"))
+
+
+def module_files(names) -> set[str]:
+    return {f for n in names for f in (n.replace(".", "/") + ".py", n.replace(".", "/") + "/__init__.py")}
+
+
+def test_the_standard_library_holds_what_the_calculators_import(site, engine):
+    shipped = set(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
+    trimmed = zipfile.ZipFile(engine / "python_stdlib.zip")
+    names = set(trimmed.namelist())
+    assert len(names) < len(shipped) / 2  # cut down...
+    needed = module_files(our_imports(wheel(site))) & shipped  # (modules built into the wasm are in no zip)
+    assert needed and needed <= names  # ...but never below what our code names
+    assert all(info.compress_type == zipfile.ZIP_STORED for info in trimmed.infolist())  # the host compresses
+    source = trimmed.read("json/__init__.py").decode()
+    assert '"""' not in source.split("\n", 1)[0]  # docstrings dropped
+
+
+def test_a_standard_library_lacking_a_module_fails_the_build(site, engine, tmp_path):
+    broken = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(engine / "python_stdlib.zip") as source, zipfile.ZipFile(broken, "w") as target:
+        for name in source.namelist():
+            if name != "gettext.py":  # the calculators' catalogs need it; Pyodide's start-up does not
+                target.writestr(name, source.read(name))
+    with pytest.raises(StdlibError, match=r"ModuleNotFoundError: No module named 'gettext'"):
+        trace(PYODIDE, broken, wheel(site), tmp_path)
+
+
+def test_the_lock_file_lists_no_package(engine):
+    lock = json.loads((engine / "pyodide-lock.json").read_text(encoding="utf-8"))
+    shipped = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock == {"info": shipped["info"], "packages": {}}
+
+
+def test_every_compressible_engine_and_page_file_has_its_copies(site, engine):
+    files = [p for p in engine.iterdir() if p.suffix in SUFFIXES and p.stat().st_size >= MIN_BYTES]
+    files += [site / "naruto" / "index.html", site / "sw.js"]
+    assert len(files) >= 6
+    for path in files:
+        data = path.read_bytes()
+        assert brotli.decompress(path.with_name(path.name + ".br").read_bytes()) == data, path
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == data, path
+    wasm = engine / "pyodide.asm.wasm"
+    assert (wasm.with_name(wasm.name + ".br")).stat().st_size < 0.3 * wasm.stat().st_size
