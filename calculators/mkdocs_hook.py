@@ -25,6 +25,7 @@ from calculators import a11y, csp, offline
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.render import MarkerError, expand_markers
 from calculators.rules_data import rules_in
+from sitebuild.hosting import write_hosting
 from sitebuild.precompress import precompress
 from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
@@ -239,4 +240,5 @@ def on_post_build(config):
         files["pyodide-lock.json"] = package_free_lock(pyodide_src, Path(tmp) / "pyodide-lock.json")
         offline.install_engine(out, list(files.values()), wheel)  # content-hashed paths
     offline.finish_site(Path(config["site_dir"]))  # manifests, icons, sw.js
+    write_hosting(Path(config["site_dir"]), ROOT / "build" / "hosting")  # _headers, nginx.conf
     precompress(Path(config["site_dir"]))  # last: .br/.gz of the final files

@@ -144,7 +144,7 @@ def _is_engine(rel: str) -> bool:
 
 
 def _wanted(rel: str) -> bool:
-    if rel == "sw.js" or rel.endswith(_SKIPPED_SUFFIXES):
+    if rel in ("sw.js", "_headers") or rel.endswith(_SKIPPED_SUFFIXES):
         return False
     if rel.startswith("assets/javascripts/lunr/min/"):
         name = rel.rsplit("/", 1)[1]

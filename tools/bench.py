@@ -10,7 +10,12 @@ serves it on 127.0.0.1 and, in headless Chromium, runs alternately ``--runs`` ti
 (e) per calculator, input -> verdict rendered latency, p50 and p95 (a 60-line decklist for naruto-reserve);
 (f) bytes of the page itself, every file but the engine's, per page (HTML+CSS+JS, gzip-equivalent);
 (g) Lighthouse (npm ``lighthouse``) mobile performance score and Total Blocking Time per calculator page
-    (medians of ``--runs`` runs).
+    (medians of ``--runs`` runs);
+(h) bytes sent by the server from navigation start to "ready" on a first visit to /naruto/ (the page,
+    its worker and its service worker alike: counted at the server), and which files they were;
+(i) time to "ready" on a first visit under emulated Slow 4G (150 ms round trip, 1.6 Mbit/s down,
+    750 kbit/s up): /naruto/ against a bare page booting Pyodide from the npm package's files as
+    shipped (gzip on the fly, as a host without this site's build would send them), alternating.
 
 Times are from navigation start to "ready" (data-state on the page, or Python's answer on the
 floor page). It prints a table (medians and ratios to the matching floor) and writes JSON to
@@ -43,7 +48,13 @@ CALC_PAGE = "fr/naruto/"  # (b)-(d): the page with the most calculators
 PAGES = ("", "naruto/", "fr/naruto/", "judge-tower/", "pokemon/", "glossary/")  # (f)
 LIGHTHOUSE_PAGES = ("naruto/", "judge-tower/", "pokemon/")
 TIMEOUT_MS = 120_000
-TARGETS = {"cold": 1.10, "repeat": 0.75, "offline": 0.75, "p95_ms": 16, "kb_gzip": 150, "score": 0.98, "tbt_ms": 50}
+TARGETS = {"cold": 1.10, "repeat": 0.75, "offline": 0.75, "p95_ms": 16, "kb_gzip": 150, "score": 0.98, "tbt_ms": 50,
+           "first_visit_mb": 3.5, "slow4g_ratio": 0.6}
+FIRST_VISIT_PAGE = "naruto/"  # (h), (i)
+#: Lighthouse's "Slow 4G" (Chromium DevTools network emulation; throughput in bytes per second).
+SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+#: (i): the files of a bare Pyodide boot, as the npm package ships them.
+NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 FLOOR_HTML = """<!doctype html><meta charset="utf-8"><title>floor</title>
 <script type="module">
@@ -74,6 +85,12 @@ def prepare(site: Path, work: Path) -> Path:
     engine = json.loads((target / "calc" / "engine.json").read_text())
     (target / "bench").mkdir(exist_ok=True)
     (target / "bench" / "floor.html").write_text(FLOOR_HTML % {"dir": engine["pyodide"]})
+    # (i): Pyodide as shipped by npm (no precompressed copies: gzip on the fly), beside our trimmed engine.
+    npm = target / "calc" / "npm-pyodide"
+    npm.mkdir()
+    for name in NPM_FILES:
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, npm / name)
+    (target / "bench" / "npm.html").write_text(FLOOR_HTML % {"dir": "npm-pyodide/"})
     return target
 
 
@@ -253,6 +270,55 @@ def run_lighthouse(origin: str, chromium: str, out_dir: Path, runs: int) -> dict
     return results
 
 
+#: Records "ready" in epoch milliseconds: the server's clock for (h).
+READY_EPOCH = READY_PROBE.replace("window.__ready = performance.now();",
+                                  "window.__ready = performance.now(); window.__readyEpoch = performance.timeOrigin + performance.now();")
+
+
+def run_first_visit_bytes(bench: Bench, server) -> dict[str, object]:
+    """(h): a new context (nothing cached, no service worker yet), /naruto/ until "ready"; every
+    request that reached the server before "ready", with the bytes it was sent."""
+    context = bench.browser.new_context()
+    context.add_init_script(READY_EPOCH)
+    page = context.new_page()
+    server.sent.clear()
+    page.goto(f"{bench.origin}/{FIRST_VISIT_PAGE}")
+    page.wait_for_selector('.calc[data-state="ready"]', state="attached", timeout=TIMEOUT_MS)
+    ready = page.evaluate("window.__readyEpoch") / 1000
+    before = {path: size for (arrived, path), size in list(server.sent.items()) if arrived <= ready}
+    context.close()
+    files = sorted(before.items(), key=lambda item: -item[1])
+    total = sum(before.values())
+    print(f"  {total / 1e6:.2f} MB in {len(files)} requests; largest: "
+          + ", ".join(f"{path} {size / 1e3:.0f} KB" for path, size in files[:6]), flush=True)
+    return {"bytes": total, "files": dict(files)}
+
+
+def run_slow_4g(bench: Bench, runs: int) -> dict[str, list[float]]:
+    """(i): first visits under Slow 4G, our page and the bare npm Pyodide page alternating."""
+    out: dict[str, list[float]] = {"bare": [], "page": []}
+
+    def visit(path: str, ready_js: str) -> float:
+        context = bench.browser.new_context()
+        context.add_init_script(READY_PROBE)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+        page.goto(f"{bench.origin}/{path}", timeout=TIMEOUT_MS * 2)
+        page.wait_for_function(f"{ready_js} !== undefined", timeout=TIMEOUT_MS * 2, polling=100)
+        elapsed = page.evaluate(ready_js)
+        context.close()
+        return elapsed
+
+    for i in range(runs):
+        out["bare"].append(visit("bench/npm.html", "window.__floor"))
+        out["page"].append(visit(FIRST_VISIT_PAGE, "window.__ready"))
+        print(f"  run {i + 1}: bare npm Pyodide {out['bare'][-1]:.0f} ms, /{FIRST_VISIT_PAGE} {out['page'][-1]:.0f} ms",
+              flush=True)
+    return out
+
+
 def run_startup(bench: Bench, runs: int) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"floor_cold": [], "floor_warm": [], "cold": [], "repeat": [], "offline": []}
     for i in range(runs):  # alternate floor and calculator runs so drift hits both alike
@@ -273,7 +339,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: run `make build` and use site/)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
-    parser.add_argument("--only", default="abcdefg", help="which parts to run, e.g. abcd")
+    parser.add_argument("--only", default="abcdefghi", help="which parts to run, e.g. abcd")
     parser.add_argument("--latency", type=float, default=0, metavar="MS",
                         help="(a)-(d): delay every request by MS milliseconds, as on a real network")
     args = parser.parse_args()
@@ -300,6 +366,12 @@ def main() -> None:
                 if "f" in args.only:
                     print("(f) bytes of each page besides the engine", flush=True)
                     results["bytes"] = run_bytes(bench, served)
+                if "h" in args.only:
+                    print(f"(h) bytes before ready, first visit to /{FIRST_VISIT_PAGE}", flush=True)
+                    results["first_visit"] = run_first_visit_bytes(Bench(browser, origin), server)
+                if "i" in args.only:
+                    print("(i) first visit under Slow 4G", flush=True)
+                    results["slow_4g"] = run_slow_4g(Bench(browser, origin), max(3, args.runs))
                 browser.close()
             if "g" in args.only:
                 print("(g) Lighthouse, mobile", flush=True)
@@ -339,6 +411,20 @@ def summary(results: dict) -> str:
         rows.append(f"| (f) /{page.strip('()') if page != '(home)' else ''}: HTML+CSS+JS besides the engine, gzip "
                     f"| {b['html_css_js_kb_gzip']} KB | | ≤ {TARGETS['kb_gzip']} KB | "
                     f"{'yes' if b['html_css_js_kb_gzip'] <= TARGETS['kb_gzip'] else 'no'} |")
+    if results.get("first_visit"):
+        mb = results["first_visit"]["bytes"] / 1e6
+        top = ", ".join(f"{path.rsplit('/', 1)[-1]} {size / 1e3:.0f} KB"
+                        for path, size in list(results["first_visit"]["files"].items())[:5])
+        rows.append(f"| (h) first visit to /{FIRST_VISIT_PAGE}: bytes before ready (largest: {top}) | {mb:.2f} MB | | "
+                    f"≤ {TARGETS['first_visit_mb']} MB | {'yes' if mb <= TARGETS['first_visit_mb'] else 'no'} |")
+    if results.get("slow_4g"):
+        bare, page = median(results["slow_4g"]["bare"]), median(results["slow_4g"]["page"])
+        spread = (f"page {min(results['slow_4g']['page']) / 1000:.1f}–{max(results['slow_4g']['page']) / 1000:.1f} s, "
+                  f"bare {min(results['slow_4g']['bare']) / 1000:.1f}–{max(results['slow_4g']['bare']) / 1000:.1f} s")
+        ratio = page / bare
+        rows.append(f"| (i) first visit, Slow 4G: /{FIRST_VISIT_PAGE} / bare npm Pyodide ({spread}) | "
+                    f"{page / 1000:.1f} s / {bare / 1000:.1f} s | {ratio:.2f} × bare | ≤ {TARGETS['slow4g_ratio']} | "
+                    f"{'yes' if ratio <= TARGETS['slow4g_ratio'] else 'no'} |")
     for page, lh in results.get("lighthouse", {}).items():
         met = lh["score"] >= TARGETS["score"] and lh["tbt_ms"] <= TARGETS["tbt_ms"]
         rows.append(f"| (g) Lighthouse mobile /{page}: score, TBT | {lh['score']:.2f}, {lh['tbt_ms']:.0f} ms | | "

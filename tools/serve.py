@@ -18,6 +18,7 @@ import io
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -39,8 +40,31 @@ def gzipped(path: str) -> bytes:
     return _gzipped[key]
 
 
+class _Counted:
+    """The handler's output stream, counting what is sent per request (for `make bench`)."""
+
+    def __init__(self, inner, handler) -> None:
+        self.inner, self.handler = inner, handler
+
+    def write(self, data) -> int:
+        written = self.inner.write(data)
+        self.handler.server.record(self.handler, len(data))
+        return written
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _Counted(self.wfile, self)
+
+    def parse_request(self) -> bool:
+        self.started = time.time()  # when the request arrived, in epoch seconds
+        return super().parse_request()
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """A missing file gets the site's 404.html with status 404, as static hosts answer."""
@@ -94,6 +118,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class Server(http.server.ThreadingHTTPServer):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        #: (arrival in epoch seconds, path) -> bytes sent, headers included: what the benchmark counts.
+        self.sent: dict[tuple[float, str], int] = {}
+        self._lock = threading.Lock()
+
+    def record(self, handler, size: int) -> None:
+        key = (getattr(handler, "started", 0.0), getattr(handler, "path", ""))
+        with self._lock:
+            self.sent[key] = self.sent.get(key, 0) + size
+
     def handle_error(self, request, client_address) -> None:
         """A browser that closes a connection early (a page left, a download cancelled) is
         ordinary traffic, not an error worth a traceback."""
