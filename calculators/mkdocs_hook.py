@@ -26,7 +26,7 @@ from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.render import MarkerError, expand_markers
 from calculators.rules_data import rules_in
 from sitebuild.hosting import write_hosting
-from sitebuild.precompress import precompress
+from sitebuild.precompress import precompress, stored_zip
 from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -238,7 +238,9 @@ def on_post_build(config):
         except StdlibError as err:
             raise PluginError(f"trimmed standard library: {err}") from err
         files["pyodide-lock.json"] = package_free_lock(pyodide_src, Path(tmp) / "pyodide-lock.json")
-        offline.install_engine(out, list(files.values()), wheel)  # content-hashed paths
+        (Path(tmp) / "wheel").mkdir()
+        served_wheel = stored_zip(wheel, Path(tmp) / "wheel" / wheel.name)  # Brotli compresses it better
+        offline.install_engine(out, list(files.values()), served_wheel)  # content-hashed paths
     offline.finish_site(Path(config["site_dir"]))  # manifests, icons, sw.js
     write_hosting(Path(config["site_dir"]), ROOT / "build" / "hosting")  # _headers, nginx.conf
     precompress(Path(config["site_dir"]))  # last: .br/.gz of the final files
