@@ -17,7 +17,9 @@ const linkOnly = new Map();
 let worker = null;
 let seq = 0;
 let loggedInternal = false;
-let stall = null;
+let stall = null; // the watchdog's timer
+let starting = false; // a start is under way (cleared by "ready" and "failed")
+const downloading = new Set(); // "wasm" (the page's), "worker" (the worker's files): what the watchdog watches
 let restartedAfterDamage = false;
 let startModuleFailed = false; // a failed module stays failed in this page: retry by reloading it
 
@@ -31,19 +33,32 @@ function setState(el, state) {
   retry.disabled = state === "loading";
 }
 
-// A start that makes no progress for STALL_MS (no download advancing, no step done) has stalled:
-// it ends in the error and its retry, never in an endless "Starting…".
+// A download that makes no progress for STALL_MS has stalled: the start ends in the error and its
+// retry, never in an endless "Starting…". Once every file has arrived the watchdog stops: what
+// remains is the phone's CPU starting Python, slow on a slow phone but not stalled.
 function watchStart() {
   clearTimeout(stall);
-  stall = setTimeout(() => onEngineMessage({ type: "failed", detail: `no progress for ${STALL_MS / 1000} s` }), STALL_MS);
+  stall = downloading.size
+    ? setTimeout(() => onEngineMessage({ type: "failed", detail: `no download progress for ${STALL_MS / 1000} s` }), STALL_MS)
+    : null;
 }
+
+function arrived(part) {
+  downloading.delete(part);
+  if (starting) watchStart();
+}
+
+// The page's own download of the wasm (engine-start.js): its progress, and its end.
+document.addEventListener("calc:wasm", ({ detail }) => (detail === "done" ? arrived("wasm") : starting && watchStart()));
 
 function onEngineMessage(data) {
   if (data.type === "progress") {
-    if (stall !== null) watchStart();
+    if (starting) watchStart();
+  } else if (data.type === "downloaded") {
+    arrived("worker");
   } else if (data.type === "ready") {
+    starting = false;
     clearTimeout(stall);
-    stall = null;
     document.documentElement.dataset.engineStart = data.start; // "snapshot" | "full" (engine-snapshot.js)
     calculators.forEach((el) => { setState(el, "ready"); evaluate(el, false); });
     document.dispatchEvent(new Event("calc:engine"));
@@ -56,8 +71,8 @@ function onEngineMessage(data) {
       startEngine();
     }
   } else if (data.type === "failed") {
+    starting = false;
     clearTimeout(stall);
-    stall = null;
     if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
     worker = null;
     console.error("calculator engine failed:", data.detail);
@@ -77,6 +92,9 @@ async function startEngine() {
   worker = null;
   waiting.clear();
   calculators.forEach((el) => setState(el, "loading"));
+  starting = true;
+  downloading.clear();
+  downloading.add("wasm").add("worker");
   watchStart();
   // Imported here, not at the top: importing it starts an engine, and a page without a calculator
   // loads no engine byte. Pages with one have it preloaded from <head>.
@@ -89,7 +107,7 @@ async function startEngine() {
     onEngineMessage({ type: "failed", detail: `engine-start.js: ${error.message || error}` });
     return;
   }
-  if (stall === null) { // the watchdog gave up while the module was on its way
+  if (!starting) { // the watchdog gave up while the module was on its way
     engine.worker.terminate();
     return;
   }

@@ -20,9 +20,28 @@ const ENGINE = null;
 // finds and reports the failure when it downloads the engine's files.
 async function compileEngine() {
   try {
-    return await WebAssembly.compileStreaming(fetch(new URL(`${ENGINE.pyodide}pyodide.asm.wasm`, import.meta.url)));
+    const response = await fetch(new URL(`${ENGINE.pyodide}pyodide.asm.wasm`, import.meta.url));
+    // A first visit downloads it from the network: report its progress (calc.js's stall watchdog).
+    // Later visits get it from the service worker, and the original response keeps the compiled-code cache.
+    if (!navigator.serviceWorker?.controller && response.body) reportProgress(response.clone().body);
+    return await WebAssembly.compileStreaming(response);
   } catch {
     return null;
+  } finally {
+    document.dispatchEvent(new CustomEvent("calc:wasm", { detail: "done" }));
+  }
+}
+
+async function reportProgress(body) {
+  const reader = body.getReader();
+  let last = 0;
+  for (;;) {
+    const { done } = await reader.read();
+    if (done) return;
+    if (Date.now() - last > 1000) {
+      last = Date.now();
+      document.dispatchEvent(new CustomEvent("calc:wasm", { detail: "progress" }));
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 // The engine: Pyodide and our wheel, in a module Web Worker, all from this site.
 // Protocol: page -> {type: "module", module} (first: the compiled wasm or null) | {type: "eval", seq, calc, inputs, lang};
-// worker -> {type: "progress"} (bytes arrived: the page's stall watchdog, calc.js)
+// worker -> {type: "progress"} (bytes arrived) | {type: "downloaded"} (every file here): for the page's stall watchdog
 //         | {type: "ready", start: "snapshot" | "full"} | {type: "snapshot-stored"} | {type: "failed", detail}
 //         | {type: "verdict", seq, verdict} | {type: "internal", seq, detail}
 //         | {type: "engine-damaged"} (a restored snapshot failed after "ready": dropped; start again).
@@ -62,12 +62,14 @@ async function boot() {
   // runtime script that withModule() imports (the browser's module map makes that import this one),
   // its standard library and lock file, and our wheel.
   const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js"), import("./engine-snapshot.js")]);
-  import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // a failure surfaces in withModule()
+  const runtime = import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // a failure surfaces in withModule()
   const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchOk(here(`${dir}${name}`))]));
   const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
   // A missing file cuts the start short with a clear error (Pyodide would log it and never settle;
   // a missing wasm or runtime script fails withModule(), a missing loader fails the import).
   const downloads = Promise.all([wheelBytes, ...prefetched.values()]);
+  // Every file here: the page's stall watchdog stops watching this worker.
+  Promise.all([loader, runtime, downloads]).then(() => postMessage({ type: "downloaded" }), () => {});
   const [{ loadPyodide }, { withModule }, { dropSnapshot, findSnapshot, snapshotIntact, storeSnapshot }] = await loader;
   progress();
   const stored = await findSnapshot(snapshotKey);
