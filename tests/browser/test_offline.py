@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS, evaluate
-from calculators.i18n import Translator
-from calculators.offline import write_service_worker
+from sitebuild.offline import write_service_worker
+from sitebuild.words import words
 from tests.browser.conftest import SITE
 from tools.serve import serve_in_thread
 
@@ -75,7 +75,7 @@ def test_every_calculator_offline_after_one_visit(fresh, own_server):
     expect(page.locator("h1#glossary")).to_be_visible()
     page.goto(f"{origin}/fr/pas-une-page/")  # an unknown page: the stored 404 page, in every language
     expect(page.locator("h1#not-found")).to_be_visible()
-    page.get_by_role("link", name=Translator("fr")("ui.not_found.home")).click()
+    page.get_by_role("link", name=words("fr")("ui.not_found.home")).click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page).to_have_url(f"{origin}/fr/")
 
@@ -114,7 +114,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     write_service_worker(site)
 
     page.reload()  # the browser checks sw.js on navigation and installs release 2 next to release 1
-    t = Translator("fr")
+    t = words("fr")
     prompt = page.locator(".offline-update")
     expect(prompt).to_contain_text(t("ui.offline.update"))
     expect(page.locator("#release-two")).to_have_count(0)  # until the user says so, release 1 only

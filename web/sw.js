@@ -1,4 +1,4 @@
-// Service worker: the whole site offline after one visit. The build (calculators/offline.py)
+// Service worker: the whole site offline after one visit. The build (sitebuild/offline.py)
 // writes site/sw.js as `const PRECACHE = {version, shell, engine}` followed by this file.
 //
 // Hand-written rather than Workbox: Workbox's generateSW would add a Node build step and

@@ -15,6 +15,7 @@ from html import escape
 from calculators.i18n import LANGUAGES, Translator
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator, Field
+from sitebuild.words import words
 
 #: Any calculator marker, well-formed or not (a malformed one must fail the build, not vanish).
 ANY_MARKER = re.compile(r"<!--\s*calc:(.*?)-->", re.S)
@@ -111,7 +112,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
     presets = presets or {}
-    t = Translator(lang)
+    t = words(lang)
     uid = instance_id(spec, presets)
     # Fields the starting values make irrelevant are hidden from the start, not after a first verdict.
     start = {f.name: presets.get(f.name, f.default) for f in spec.fields}
