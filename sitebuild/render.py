@@ -128,6 +128,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     title = " \u2014 ".join([t(f"{spec.id}.title"), *preset_words])
     # Words a widget needs ("<id>.ui.<name>" -> data-ui-<name>), as templates with {placeholders}.
     widget_words = {f"data_ui_{name.replace('-', '_')}": text for name, text in t.templates(f"{spec.id}.ui.").items()}
+    widget_rules = {f"data_rule_{name}": value for name, value in spec.widget_rules.items()}
     data = _attrs(
         class_="calc",
         id=uid,
@@ -143,6 +144,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_msg_failed=t("ui.failed"),
         data_msg_internal=t("ui.internal"),
         **widget_words,
+        **widget_rules,
     )
     return (
         f"<div {data}>"
