@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import Translator
+from calculators.i18n import LANGUAGES, Translator
 
 
 def players_label(lang: str) -> str:
@@ -21,7 +21,7 @@ def players_label(lang: str) -> str:
 PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_rounds_in_each_language(open_calc, page, lang):
     calc = open_calc(PAGES[lang], "naruto-rounds")
     field = page.get_by_label(players_label(lang), exact=True)

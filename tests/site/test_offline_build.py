@@ -9,7 +9,7 @@ import struct
 
 import pytest
 
-from calculators.i18n import LANGUAGES
+from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.engine import digest, engine_paths
 from sitebuild.words import words
 
@@ -33,7 +33,7 @@ def test_every_page_of_every_language_is_precached_with_its_content_hash(site):
     for url, revision in {**listed["shell"], **listed["engine"]}.items():
         assert digest(file_of(site, url).read_bytes()) == revision, f"{url}: stale revision"
     for lang in LANGUAGES:
-        prefix = "" if lang == "en" else f"{lang}/"
+        prefix = language_folder(lang)
         assert f"{prefix}search/search_index.json" in listed["shell"]
         assert f"{prefix}rules.json" in listed["shell"]
     assert listed["version"] == digest(json.dumps([listed["shell"], listed["engine"]], sort_keys=True).encode())
@@ -59,7 +59,7 @@ def test_engine_paths_carry_the_content_hash(site):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_one_manifest_per_language_opening_on_its_home_page(site, lang):
-    folder = site if lang == "en" else site / lang
+    folder = site / language_folder(lang)
     manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["lang"] == lang and manifest["start_url"] == "./"
     assert (folder / manifest["start_url"] / "index.html").is_file()

@@ -18,10 +18,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from calculators.i18n import LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
-LANGS = ("en", "fr", "it")
+LANGS = LANGUAGES
 PAGES = ("index", "naruto", "judge-tower", "pokemon", "glossary")
 
 # Language whose page is the reference for each page (the source language for
