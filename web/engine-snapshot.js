@@ -1,26 +1,6 @@
-// Fast repeat start: a Pyodide memory snapshot of the started engine, kept on this device.
-//
-// Why (measured with tools/bench.py, Chromium 156, 2 cores): with the compiled wasm handed over
-// by the page (engine-start.js, engine-module.js), most of a repeat start is Python starting up
-// inside loadPyodide (~1.2-1.8 s of a ~1.6-2.2 s worker boot); unpacking our wheel and importing
-// it add ~0.1 s. A snapshot of the wasm memory taken once all that is done (~31 MB) restores in
-// ~0.15-0.2 s: a repeat or offline visit is ready ~0.4 s after navigation instead of ~1.6 s.
-//
-// How: the first start passes Pyodide's `_makeSnapshot` option (experimental, underscored, but
-// part of loadPyodide's typed options), installs the wheel and imports the bridge,
-// reports "ready", and only then copies the memory with `pyodide.makeMemorySnapshot()` - before
-// the worker reads any message, so a snapshot never holds anything a user typed. It is stored in
-// Cache Storage ("engine-snapshot", one entry) under a key made of the content-hashed engine
-// directory and wheel path: a new release never restores an old snapshot, and storing a new one
-// deletes the old. Later starts pass it as `_loadSnapshot`; if Pyodide refuses it (its build id
-// check, a damaged entry), the worker starts in full and stores a fresh one.
-//
-// Files are not in the snapshot (the file system lives in JS), so the wheel is unpacked again on
-// every start (~30 ms): the message catalogs are read from it on first use.
-//
-// A restored memory is trusted only if its bytes are the ones stored (a SHA-256 kept with them)
-// and it then answers the build's self-test (worker.js): damaged storage once broke every
-// calculator on a device for good.
+// Fast repeat start: a Pyodide memory snapshot of the started engine, kept on this device in Cache
+// Storage (one entry, keyed by the content-hashed engine and wheel), taken before any input is read.
+// Trusted only if its SHA-256 matches and it passes the self-test (DESIGN.md, "Failure handling").
 
 const CACHE = "engine-snapshot";
 const DIGEST = "x-engine-sha256";

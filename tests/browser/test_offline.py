@@ -130,7 +130,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
 
 
-# --- the engine's memory snapshot (calculators/static/engine-snapshot.js) ----------------------
+# --- the engine's memory snapshot (web/engine-snapshot.js) ----------------------
 
 
 def test_next_visits_start_from_the_snapshot_even_offline(fresh, own_server):

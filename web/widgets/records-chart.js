@@ -58,8 +58,7 @@ export function mount(el) {
   figure.className = "records-figure";
   figure.hidden = true;
   el.querySelector(".calc-verdict").append(figure);
-  // Made on the first verdict, not at page load: building it was the page's longest start-up task
-  // (~120 ms measured under a 4x CPU slowdown, Lighthouse's mobile setting).
+  // Made on the first verdict, not at page load, where it was the page's longest start-up task.
   let number = null;
   el.addEventListener("calc:verdict", ({ detail: verdict }) => {
     figure.replaceChildren();
