@@ -15,7 +15,7 @@ from mkdocs.plugins import event_priority
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE
 from sitebuild.engine import BuildError
 from sitebuild.finish import finish
-from sitebuild.render import MarkerError, expand_markers
+from sitebuild.render import expand_markers
 from sitebuild.rule_links import add_rule_links, relative_links
 from sitebuild.templates import TemplateData
 
@@ -34,10 +34,9 @@ def on_env(env, config, files):
 def on_page_content(html, page, config, files):
     lang = page_language(page.file.src_uri)
     try:
-        html = expand_markers(html, lang)
-    except MarkerError as err:
+        return relative_links(add_rule_links(expand_markers(html, lang), lang), page.url)
+    except ValueError as err:  # MarkerError included
         raise PluginError(f"{page.file.src_uri}: {err}") from err
-    return relative_links(add_rule_links(html, lang), page.url)
 
 
 def on_post_template(output, template_name, config):

@@ -11,6 +11,7 @@ from sitebuild.words import words
 _RULE_PARAGRAPH = re.compile(r'(<p id="([a-z0-9-]+)">)(.*?)(</p>)', re.S)
 _HEADERLINK = re.compile(r'<a class="headerlink" href="#([a-z0-9-]+)" title="[^"]*">')
 _SITE_ABSOLUTE = re.compile(r'href="/(?!/)([^"]*)"')
+_HEADING_WITH_ID = re.compile(r'<h[1-6] id="')
 
 
 def add_rule_links(html: str, lang: str) -> str:
@@ -23,10 +24,13 @@ def add_rule_links(html: str, lang: str) -> str:
         f'aria-label="{label}" data-copied="{copied}"></a>{m.group(4)}',
         html,
     )
-    return _HEADERLINK.sub(
+    html, found = _HEADERLINK.subn(
         lambda m: f'<a class="headerlink" href="#{m.group(1)}" title="{label}" aria-label="{label}" data-copied="{copied}">',
         html,
     )
+    if not found and _HEADING_WITH_ID.search(html):  # the toc extension's permalink markup changed
+        raise ValueError("headings with an id but no headerlink in the form rule_links.py expects")
+    return html
 
 
 def relative_links(html: str, page_url: str) -> str:
