@@ -18,7 +18,7 @@ test: build chromium
 	$(PY) -m pytest --durations=15
 
 unit: $(VENV)/.installed catalogs
-	$(PY) -m pytest tests/unit rules_core calculators
+	$(PY) -m pytest tests/unit rules_core calculators sitebuild
 
 browser: build chromium
 	$(PY) -m pytest tests/browser

@@ -10,10 +10,10 @@ from typing import Any, Mapping
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.registry import CALCULATORS
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core.errors import RuleError
 
-__all__ = ["CALCULATORS", "LANGUAGES", "Calculator", "Field", "Outcome", "evaluate"]
+__all__ = ["CALCULATORS", "LANGUAGES", "Calculator", "Field", "Answer", "evaluate"]
 
 #: How much of a bad value an error message quotes.
 QUOTE_LIMIT = 40
@@ -41,15 +41,15 @@ def error_message(t: Translator, calc_id: str, err: RuleError) -> str:
     return t(key, label=field_label(t, calc_id, err.field), value=quote(err.value), **params)
 
 
-def _verdict(calc_id: object, lang: str, errors: list[dict[str, str]], outcome: Outcome | None = None,
+def _verdict(calc_id: object, lang: str, errors: list[dict[str, str]], answer: Answer | None = None,
              hidden: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     return {
         "id": calc_id if isinstance(calc_id, str) else str(calc_id),
         "lang": lang,
-        "ok": outcome is not None and not errors,
-        "result": outcome.result if outcome is not None and not errors else None,
-        "summary": outcome.summary if outcome is not None and not errors else "",
-        "details": list(outcome.details) if outcome is not None and not errors else [],
+        "ok": answer is not None and not errors,
+        "result": answer.result if answer is not None and not errors else None,
+        "summary": answer.summary if answer is not None and not errors else "",
+        "details": list(answer.details) if answer is not None and not errors else [],
         "errors": errors,
         "hidden_fields": sorted(hidden),
     }
@@ -95,7 +95,7 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
     if errors:
         return _verdict(spec.id, lang, errors, hidden=hidden)
     try:
-        outcome = spec.run(values, t)
+        answer = spec.run(values, t)
     except RuleError as err:
         failures = [err]
     except ExceptionGroup as group:  # a rule reporting several fields at once
@@ -104,7 +104,7 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
             raise
         failures = [err for err in _leaves(matched)]
     else:
-        return _verdict(spec.id, lang, [], outcome, hidden)
+        return _verdict(spec.id, lang, [], answer, hidden)
     errors = [{"field": err.field, "message": error_message(t, spec.id, err)} for err in failures]
     return _verdict(spec.id, lang, errors, hidden=hidden)
 

@@ -17,13 +17,23 @@ REFERENCE_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 
-def domains() -> tuple[str, ...]:
+def language_folder(lang: str) -> str:
+    """Where a language lives on the site, relative to its root: ``""`` for the reference language,
+    ``"fr/"`` for the others (the one place that says so).
+
+    >>> language_folder("en"), language_folder("fr")
+    ('', 'fr/')
+    """
+    return "" if lang == REFERENCE_LANGUAGE else f"{lang}/"
+
+
+def domains(locale_dir: Path | None = None) -> tuple[str, ...]:
     """Every catalog domain, found from the reference language's compiled ``.mo`` files.
 
     None found means the catalogs were never compiled (they are build output, not sources): that
     is said here, rather than as a missing message key on the first lookup.
     """
-    folder = LOCALE_DIR / REFERENCE_LANGUAGE / "LC_MESSAGES"
+    folder = (locale_dir or LOCALE_DIR) / REFERENCE_LANGUAGE / "LC_MESSAGES"
     found = tuple(sorted(p.stem for p in folder.glob("*.mo")))
     if not found:
         raise FileNotFoundError(f"no compiled message catalogs (.mo) in {folder}: run `make catalogs`")
@@ -31,11 +41,19 @@ def domains() -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def catalog(lang: str) -> dict[str, str]:
-    """All messages of ``lang`` as one dict (key -> text), merged over domains."""
+def catalog(lang: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
+    """All messages of ``lang`` as one dict (key -> text), merged over domains; ``extra`` locale
+    folders (the build's own words, which the wheel does not carry) are merged in too."""
     messages: dict[str, str] = {}
-    for domain in domains():
-        mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+    for locale_dir in (LOCALE_DIR, *extra):
+        messages.update(_messages(locale_dir, lang))
+    return messages
+
+
+def _messages(locale_dir: Path, lang: str) -> dict[str, str]:
+    messages: dict[str, str] = {}
+    for domain in domains(locale_dir):
+        mo = locale_dir / lang / "LC_MESSAGES" / f"{domain}.mo"
         with mo.open("rb") as fh:
             translations = gettext.GNUTranslations(fh)
         messages.update({k: v for k, v in translations._catalog.items() if isinstance(k, str) and k})
@@ -49,9 +67,9 @@ class Translator:
     tests, so a missing key is a bug, never something to show a user.
     """
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, extra: tuple[Path, ...] = ()) -> None:
         self.lang = lang
-        self._messages = catalog(lang)
+        self._messages = catalog(lang, extra)
 
     def __call__(self, key: str, **params: object) -> str:
         return self._messages[key].format(**params)

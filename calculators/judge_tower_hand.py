@@ -10,17 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from calculators.i18n import Translator
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core import judge_tower
 
 ID = "judge-tower-hand"
 LEVELS = tuple(str(n) for n in range(judge_tower.MIN_LEVEL, judge_tower.MAX_LEVEL + 1))
 
 
-def run(values: dict[str, Any], t: Translator) -> Outcome:
+def run(values: dict[str, Any], t: Translator) -> Answer:
     size = judge_tower.starting_hand_size(int(values["level"]))
     plural = {0: "zero", 1: "one"}.get(size, "many")
-    return Outcome(
+    return Answer(
         result={"hand_size": size},
         summary=t(f"{ID}.summary.{plural}", size=size),
         details=[t(f"{ID}.detail.rule")],

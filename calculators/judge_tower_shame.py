@@ -8,7 +8,7 @@ per player, in entry order (the tracker shows line *i* on row *i*).
 >>> from calculators import evaluate
 >>> v = evaluate("judge-tower-shame", {"shame": "Alice: 7\\nBob: 2, Chloé: −1"}, "en")
 >>> v["result"]
-{'players': 3, 'limit': 6, 'eliminated': [1], 'winners_if_library_runs_out': [3], 'names': ['Alice', 'Bob', 'Chloé']}
+{'players': 3, 'limit': 6, 'eliminated': [1], 'winners_if_library_runs_out': [3], 'counters': [7, 2, -1], 'names': ['Alice', 'Bob', 'Chloé']}
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from calculators.i18n import Translator
 from calculators.players import NAME_LENGTH, isolated
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core import judge_tower
 from rules_core.errors import RuleError
 
@@ -62,7 +62,7 @@ def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], l
     return names, counters
 
 
-def run(values: dict[str, Any], t: Translator) -> Outcome:
+def run(values: dict[str, Any], t: Translator) -> Answer:
     names, counters = parse_counters(values["shame"])
     standing = judge_tower.shame_standing(counters)
     shown = [isolated(name) if name else t(f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
@@ -75,6 +75,7 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
         "limit": standing.limit,
         "eliminated": list(standing.eliminated),
         "winners_if_library_runs_out": list(standing.winners_if_library_runs_out),
+        "counters": counters,  # as read: the tracker shows a shared link's counters from here
     }
     if any(names):
         result["names"] = names
@@ -89,7 +90,7 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
     for i, counter in enumerate(counters, 1):
         state = "out" if i in standing.eliminated else ("leader" if i in winners else "in")
         details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=counter, limit=standing.limit))
-    return Outcome(result=result, summary=" ".join(summary), details=details)
+    return Answer(result=result, summary=" ".join(summary), details=details)
 
 
 SPEC = Calculator(
@@ -97,7 +98,10 @@ SPEC = Calculator(
     fields=(Field("shame", "text", multiline=True, max_length=MAX_TEXT),),
     run=run,
     example={"shame": "Alice: 3\nBob: 1"},
-    result_keys=("players", "limit", "eliminated", "winners_if_library_runs_out"),
+    result_keys=("players", "limit", "eliminated", "winners_if_library_runs_out", "counters"),
     optional_result_keys=("names",),
     widget="shame-tracker",
+    widget_rules={"min_players": judge_tower.MIN_PLAYERS, "max_players": judge_tower.MAX_PLAYERS,
+                  "max_name": MAX_NAME, "max_counter": judge_tower.MAX_COUNTER,
+                  "first_game_start": judge_tower.FIRST_GAME_START},
 )

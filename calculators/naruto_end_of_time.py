@@ -10,7 +10,7 @@ from typing import Any
 
 from calculators.i18n import Translator
 from calculators.players import NAME_FIELDS, names
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core import naruto_end_of_time as rules
 
 MODE = Field("mode", "choice", choices=("standard", "blitz"), default="standard")
@@ -22,7 +22,7 @@ def source(t: Translator, calc_id: str, mode: str) -> str:
     return t(f"{calc_id}.source.{mode}")
 
 
-def run(values: dict[str, Any], t: Translator) -> Outcome:
+def run(values: dict[str, Any], t: Translator) -> Answer:
     who = names(values, t)
     turns = rules.turns_left(values["starter"], values["active"])
     extra_seen = {p: 0 for p in rules.Player}
@@ -32,7 +32,7 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
             extra_seen[turn.player] += 1
         lines.append(t(f"naruto-end-of-time.turn.{turn.kind.value}", number=number, name=who[turn.player],
                        extra=extra_seen[turn.player], extras=rules.EXTRA_TURNS_EACH))
-    return Outcome(
+    return Answer(
         result={"turns": [{"player": turn.player.value, "kind": turn.kind.value} for turn in turns]},
         summary=t("naruto-end-of-time.summary", count=len(turns)),
         details=[*lines, source(t, "naruto-end-of-time", values["mode"])],

@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from calculators.i18n import Translator
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core import naruto_reserve as rules
 from rules_core.naruto_reserve import MAX_CHARS
 
 LISTS = ("deck", "reserve", "out", "in")
+#: The limit of each count the reserve widget shows (data-rule-*); whether it is met, an empty
+#: Réserve included, is the verdict's violations.
+LIMITS = {"deck": rules.DECK_SIZE, "reserve": rules.RESERVE_SIZE,
+          "deck_ninja": rules.DECK_NINJA_MAX, "total_ninja": rules.TOTAL_NINJA_MAX}
 #: A legal 40-card deck, tags in three languages: the calculator's documented example.
 EXAMPLE_DECK = "\n".join(["3x Kakashi Hatake [ninja]", *(f"1 Ninja {i} [ninja]" for i in range(21)),
                           *(f"1 Team {i} [Gruppo]" for i in range(10)), "1 Gaara [Légendaire]",
@@ -29,32 +33,32 @@ def violation_text(t: Translator, violation: rules.Violation) -> str:
     return t(key, **violation.as_dict())
 
 
-def run(values: dict[str, Any], t: Translator) -> Outcome:
+def run(values: dict[str, Any], t: Translator) -> Answer:
     entries = {name: rules.parse_list(name, values.get(name) or "") for name in LISTS}
-    verdict = rules.check(entries["deck"], entries["reserve"], entries["out"], entries["in"])
-    counts = verdict.counts
+    outcome = rules.check(entries["deck"], entries["reserve"], entries["out"], entries["in"])
+    counts = outcome.counts
     result: dict[str, Any] = {
-        "legal": verdict.legal,
-        "violations": [v.as_dict() for v in verdict.violations],
+        "legal": outcome.legal,
+        "violations": [v.as_dict() for v in outcome.violations],
         "counts": {"deck": counts.deck, "reserve": counts.reserve,
                    "deck_ninja": counts.deck_ninja, "total_ninja": counts.total_ninja},
     }
-    details = [violation_text(t, v) for v in verdict.violations]
-    swap = verdict.swap
+    details = [violation_text(t, v) for v in outcome.violations]
+    swap = outcome.swap
     if swap is not None:
         result["swap"] = {
-            "deck": [{"card": verdict.cards[key].name, "count": n} for key, n in swap.deck.items()],
+            "deck": [{"card": outcome.cards[key].name, "count": n} for key, n in swap.deck.items()],
             "counts": {"deck": swap.deck_size, "deck_ninja": swap.deck_ninja},
             "legal": swap.legal,
         }
         state = "legal" if swap.legal else "illegal"
         details.append(t(f"naruto-reserve.swap.{state}", deck=swap.deck_size, deck_ninja=swap.deck_ninja))
-    if verdict.legal:
+    if outcome.legal:
         summary = t("naruto-reserve.summary.legal", deck=counts.deck, reserve=counts.reserve,
                     deck_ninja=counts.deck_ninja, total_ninja=counts.total_ninja)
     else:
-        summary = t("naruto-reserve.summary.illegal", count=len(verdict.violations))
-    return Outcome(result=result, summary=summary, details=details)
+        summary = t("naruto-reserve.summary.illegal", count=len(outcome.violations))
+    return Answer(result=result, summary=summary, details=details)
 
 
 SPEC = Calculator(
@@ -70,4 +74,5 @@ SPEC = Calculator(
     result_keys=("legal", "counts", "violations"),
     optional_result_keys=("swap",),
     widget="reserve",
+    widget_rules=LIMITS,
 )

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from calculators.i18n import Translator
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core import naruto
 
 
-def run(values: dict[str, Any], t: Translator) -> Outcome:
+def run(values: dict[str, Any], t: Translator) -> Answer:
     players = values["players"]
     minimum = naruto.min_swiss_rounds(players)
     phase = naruto.final_phase(players)
@@ -31,8 +31,8 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
     if qualifying:
         last = qualifying[-1]
         key = "naruto-rounds.detail.cut_partial" if last.cut is naruto.CutStatus.PARTIAL else "naruto-rounds.detail.cut_in"
-        details.append(t(key, rounds=rounds, size=phase.size, record=f"{last.wins}\u2013{last.losses}"))
-    return Outcome(
+        details.append(t(key, rounds=rounds, size=phase.size, record=t("naruto-rounds.ui.score", wins=last.wins, losses=last.losses)))
+    return Answer(
         result={
             "swiss_rounds": minimum,
             "final_phase": phase.value,

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from calculators.i18n import Translator
 from calculators.naruto_end_of_time import MODE, source
 from calculators.players import NAME_FIELDS, names
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core import naruto_end_of_time as rules
 from rules_core.errors import RuleError
 from rules_core.players import Player
@@ -39,7 +39,7 @@ def hidden(raw: Mapping[str, str]) -> set[str]:
     return {f"{c.value}_{p}" for c in rules.Criterion if c not in needed for p in ("a", "b")}
 
 
-def run(values: dict[str, Any], t: Translator) -> Outcome:
+def run(values: dict[str, Any], t: Translator) -> Answer:
     who = names(values, t)
     counts = {c.value: (values.get(f"{c.value}_a"), values.get(f"{c.value}_b")) for c in rules.Criterion}
     outcome = rules.tiebreak(counts)
@@ -54,11 +54,11 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
         summary = t("naruto-tiebreak.summary.coin_toss")
     else:
         summary = t("naruto-tiebreak.summary.winner", winner=who[outcome.winner], number=len(outcome.steps),
-                    criterion=t(f"naruto-tiebreak.criterion.{outcome.decided_by}"))
-    return Outcome(
+                    criterion=t(f"naruto-tiebreak.criterion.{outcome.decided_by.value}"))
+    return Answer(
         result={
             "winner": outcome.winner.value if outcome.winner else None,
-            "decided_by": outcome.decided_by,
+            "decided_by": outcome.decided_by.value,
             "steps": [{"criterion": s.criterion.value, "a": s.a, "b": s.b,
                        "winner": s.winner.value if s.winner else None} for s in outcome.steps],
         },

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from calculators.i18n import Translator
 from calculators.players import NAME_FIELDS
 from calculators.players import names as player_names
-from calculators.spec import Calculator, Field, Outcome
+from calculators.spec import Calculator, Field, Answer
 from rules_core.pokemon import Criterion, Finding, MatchFormat, Player, Step, TimeLimitOutcome, time_limit_outcome
 
 ID = "pokemon-time-limit"
@@ -86,7 +86,7 @@ def _summary(t: Translator, outcome: TimeLimitOutcome, names: dict[Player, str])
              winner_value=values[winner], loser_value=values[loser])
 
 
-def run(values: dict[str, Any], t: Translator) -> Outcome:
+def run(values: dict[str, Any], t: Translator) -> Answer:
     fmt = MatchFormat(values["format"])
     outcome = time_limit_outcome(
         fmt,
@@ -99,7 +99,7 @@ def run(values: dict[str, Any], t: Translator) -> Outcome:
         prizes_b=values.get("prizes_b"),
     )
     names = player_names(values, t)
-    return Outcome(
+    return Answer(
         result={
             "winner": outcome.winner.value if outcome.winner else None,
             "decided_by": outcome.decided_by.value,

@@ -2,7 +2,7 @@
 
 A calculator module defines ``SPEC = Calculator(...)``; its ``run(values, t)``
 receives the parsed field values and a :class:`~calculators.i18n.Translator`,
-calls ``rules_core`` and returns an :class:`Outcome` (machine result plus the
+calls ``rules_core`` and returns an :class:`Answer` (machine result plus the
 localized wording). ``rules_core`` errors raised by ``run`` become localized
 field errors in :func:`calculators.evaluate`.
 """
@@ -72,8 +72,9 @@ class Field:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """What a calculator found: the machine ``result`` and its wording."""
+class Answer:
+    """What a calculator's ``run`` answers: the machine ``result`` and its wording.
+    :func:`calculators.evaluate` wraps it, or the errors, into the verdict."""
 
     result: dict[str, Any]
     summary: str
@@ -93,10 +94,13 @@ class Calculator:
 
     id: str
     fields: tuple[Field, ...]
-    run: Callable[[dict[str, Any], Any], Outcome]
+    run: Callable[[dict[str, Any], Any], Answer]
     hidden: Callable[[Mapping[str, str]], set[str]] | None = None
-    #: Optional page widget: ``static/widgets/<widget>.js`` exporting ``mount(el)``.
+    #: Optional page widget: ``web/widgets/<widget>.js`` exporting ``mount(el)``.
     widget: str | None = None
+    #: Rule numbers the widget needs before any verdict (``name`` -> ``data-rule-<name>``), taken
+    #: from ``rules_core`` here so that no widget writes one.
+    widget_rules: Mapping[str, int] = field(default_factory=dict)
     #: The keys of every verdict's ``result``: the machine-readable contract that widgets,
     #: shared links and ``--json`` users rely on; ``optional_result_keys`` appear only when an
     #: input asks for them (a swap between games, player names).

@@ -5,7 +5,7 @@ The same rules apply to standard and blitz matches (the source states them twice
 >>> [(t.player.value, t.kind.value) for t in turns_left("a", "b")]
 [('b', 'finish'), ('a', 'extra'), ('b', 'extra'), ('a', 'extra'), ('b', 'extra')]
 >>> r = tiebreak({"rewards": (3, 3), "deck": (12, 9)})
->>> r.winner, r.decided_by, len(r.steps)
+>>> r.winner, r.decided_by.value, len(r.steps)
 (<Player.A: 'a'>, 'deck', 2)
 """
 
@@ -59,7 +59,7 @@ def turns_left(starter: Player | str, active: Player | str) -> tuple[Turn, ...]:
     return tuple(turns)
 
 
-class Criterion(enum.Enum):
+class Criterion(enum.StrEnum):
     """The tiebreak criteria, in the order they apply; the higher value wins each."""
 
     REWARDS = "rewards"
@@ -74,10 +74,18 @@ class Criterion(enum.Enum):
     """Total Entrance cost of the characters in the deck."""
 
 
-#: ``decided_by`` when every criterion is tied: the judge tosses a coin.
-COIN_TOSS = "coin_toss"
+class Toss(enum.StrEnum):
+    """What decides when every criterion is tied."""
 
-Counts = Mapping[str, "tuple[int | None, int | None]"]
+    COIN = "coin_toss"
+    """The judge tosses a coin."""
+
+
+#: ``decided_by`` when every criterion is tied.
+COIN_TOSS = Toss.COIN
+
+#: ``{criterion value: (player A's value, player B's value)}``, ``None`` where not counted yet.
+CriterionValues = Mapping[str, "tuple[int | None, int | None]"]
 
 
 @dataclass(frozen=True)
@@ -92,15 +100,15 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Tiebreak:
+class TiebreakOutcome:
     winner: Player | None
     """``None``: every criterion is tied, the judge tosses a coin."""
-    decided_by: str
-    """A :class:`Criterion` value or ``COIN_TOSS``."""
+    decided_by: Criterion | Toss
+    """The deciding criterion, or :data:`COIN_TOSS` (enum members, as ``decided_by`` in rules_core.pokemon)."""
     steps: tuple[Step, ...]
 
 
-def needed(counts: Counts) -> tuple[Criterion, ...]:
+def needed(counts: CriterionValues) -> tuple[Criterion, ...]:
     """The criteria a judge must count, given what is known so far (``None``: not counted yet).
 
     A criterion is needed when every earlier one is known and tied.
@@ -119,14 +127,14 @@ def needed(counts: Counts) -> tuple[Criterion, ...]:
     return tuple(found)
 
 
-def tiebreak(counts: Counts) -> Tiebreak:
+def tiebreak(counts: CriterionValues) -> TiebreakOutcome:
     """Apply the criteria in order to ``{criterion: (player A's value, player B's value)}``.
 
     Values of criteria after the deciding one may be missing. A needed value that is ``None`` raises
     ``needed`` on its field (``deck_b``...), both players' at once in an ``ExceptionGroup``;
     characters may not exceed the cards in the deck.
 
-    >>> tiebreak({"rewards": (1, 1), "deck": (4, 4), "characters": (2, 2), "combat": (5, 5), "entrance": (3, 3)}).decided_by
+    >>> tiebreak({"rewards": (1, 1), "deck": (4, 4), "characters": (2, 2), "combat": (5, 5), "entrance": (3, 3)}).decided_by.value
     'coin_toss'
     >>> tiebreak({"rewards": (1, 1), "deck": (None, 3)})
     Traceback (most recent call last):
@@ -152,5 +160,5 @@ def tiebreak(counts: Counts) -> Tiebreak:
                     raise RuleError(f"characters_{player.value}", "more_than_deck", chars, deck=deck)
         steps.append(Step(criterion, *values))
         if steps[-1].winner is not None:
-            return Tiebreak(steps[-1].winner, criterion.value, tuple(steps))
-    return Tiebreak(None, COIN_TOSS, tuple(steps))
+            return TiebreakOutcome(steps[-1].winner, criterion, tuple(steps))
+    return TiebreakOutcome(None, COIN_TOSS, tuple(steps))

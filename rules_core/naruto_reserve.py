@@ -276,7 +276,7 @@ class Swap:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class DeckOutcome:
     counts: Counts
     violations: tuple[Violation, ...]
     cards: dict[str, Card]
@@ -320,7 +320,7 @@ def _swap(deck: dict[str, int], reserve: dict[str, int], out: dict[str, int], in
 
 
 def check(deck: Iterable[Entry], reserve: Iterable[Entry], out: Iterable[Entry] | None = None,
-          into: Iterable[Entry] | None = None) -> Verdict:
+          into: Iterable[Entry] | None = None) -> DeckOutcome:
     """Every rule on a deck and its Réserve (empty: no Réserve), and on the swap when ``out``/``into`` are given.
 
     >>> v = check(parse_list("deck", "2 Kakashi [ninja]"), parse_list("reserve", "2 kakashi"))
@@ -352,4 +352,4 @@ def check(deck: Iterable[Entry], reserve: Iterable[Entry], out: Iterable[Entry] 
     if out or into:
         swap = _swap(in_deck, in_reserve, tally(out), tally(into), known)
         found += swap.violations
-    return Verdict(Counts(size, side, deck_ninja, total_ninja), tuple(found), known, swap)
+    return DeckOutcome(Counts(size, side, deck_ninja, total_ninja), tuple(found), known, swap)

@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tools.chromium import ARGS, find  # noqa: E402
+from sitebuild.engine import engine_paths  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 
 CALC_PAGE = "fr/naruto/"  # (b)-(d): the page with the most calculators
@@ -92,7 +93,7 @@ def prepare(site: Path, work: Path) -> Path:
     """A copy of the site with the floor page added (the built site itself stays as built)."""
     target = work / "site"
     shutil.copytree(site, target)
-    engine = json.loads((target / "calc" / "engine.json").read_text())
+    engine = engine_paths(target)
     (target / "bench").mkdir(exist_ok=True)
     (target / "bench" / "floor.html").write_text(FLOOR_HTML % {"dir": engine["pyodide"]})
     # (i): Pyodide as shipped by npm (no precompressed copies: gzip on the fly), beside our trimmed engine.
@@ -152,7 +153,7 @@ class Bench:
         page = self.new_page(context)
         cold = self._ready(page, CALC_PAGE)
         # What a first visit leaves behind for the next: the engine in the service worker's cache,
-        # and the engine's memory snapshot (calculators/static/engine-snapshot.js).
+        # and the engine's memory snapshot (web/engine-snapshot.js).
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
         page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=TIMEOUT_MS)
         repeat = self._ready(page, CALC_PAGE)
@@ -218,7 +219,7 @@ def run_latency(bench: Bench) -> dict[str, dict[str, float]]:
     return out
 
 
-#: The engine's files: the worker, its modules, Pyodide's runtime and our wheel (calculators/offline.py).
+#: The engine's files: the worker, its modules, Pyodide's runtime and our wheel (sitebuild/engine.py).
 ENGINE_FILE = re.compile(r"/calc/(worker\.js|engine-module\.js|engine-snapshot\.js|engine\.json|pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/)")
 
 

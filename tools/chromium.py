@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 SYSTEM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-#: Flags for a sandbox-less, network-less machine (see GUIDE.md).
+#: Flags for a sandbox-less machine that must not reach the network (no sandbox, no GPU, no updates).
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 

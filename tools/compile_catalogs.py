@@ -1,4 +1,5 @@
-"""Compile every gettext catalog (``.po``) under calculators/locale into ``.mo`` with Babel.
+"""Compile every gettext catalog (``.po``) under calculators/locale (runtime, in the wheel) and
+sitebuild/locale (the build's own words) into ``.mo`` with Babel.
 
 Run by ``make`` before the wheel and the site are built, and by the test
 session when a catalog is newer than its compiled file.
@@ -12,12 +13,13 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALE = Path(__file__).resolve().parents[1] / "calculators" / "locale"
+ROOT = Path(__file__).resolve().parents[1]
+LOCALES = (ROOT / "calculators" / "locale", ROOT / "sitebuild" / "locale")
 
 
-def compile_all(locale: Path = LOCALE) -> list[Path]:
+def compile_all(locales: tuple[Path, ...] = LOCALES) -> list[Path]:
     written = []
-    for po in sorted(locale.glob("*/LC_MESSAGES/*.po")):
+    for po in sorted(po for locale in locales for po in locale.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
@@ -31,4 +33,4 @@ def compile_all(locale: Path = LOCALE) -> list[Path]:
 
 if __name__ == "__main__":
     for path in compile_all():
-        print(f"compiled {path.relative_to(LOCALE.parent.parent)}", file=sys.stderr)
+        print(f"compiled {path.relative_to(ROOT)}", file=sys.stderr)

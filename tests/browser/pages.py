@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from calculators import evaluate
+from calculators.i18n import Translator
 from tests.browser.conftest import SITE
 
 _CALC = re.compile(r'<div class="calc" id="(calc-[a-z0-9-]+)"[^>]*\sdata-calc="([a-z0-9-]+)"[^>]*\sdata-lang="([a-z]+)"')
@@ -81,3 +82,22 @@ def expect_verdict(calc, calc_id: str, lang: str) -> dict:
     expect(calc).to_have_attribute("data-result", "null")
     expect(calc.locator(".calc-details > li")).to_have_count(0)
     return verdict
+
+
+def expect_failed_then_retry(page, unroute: str = "**/*") -> None:
+    """French naruto-rounds could not start: the localized error and a retry, the rules still readable;
+    once ``unroute`` lets the engine's files through, retry starts it and it answers."""
+    t = Translator("fr")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "error")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    retry = calc.get_by_role("button", name=t("ui.retry"))
+    expect(retry).to_be_visible()
+    expect(retry).to_be_enabled()
+    expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
+    page.unroute(unroute)
+    retry.click()
+    expect(calc).to_have_attribute("data-state", "ready")
+    expect(retry).to_be_hidden()
+    page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])

@@ -18,7 +18,7 @@ from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
 from tests.browser.conftest import SITE
-from tests.browser.pages import expect_verdict
+from tests.browser.pages import expect_failed_then_retry, expect_verdict
 from tools.serve import serve_in_thread
 
 # --- a damaged snapshot ---------------------------------------------------------------------------------
@@ -166,28 +166,13 @@ def stall_ms(page) -> int:
     return page.evaluate("import(location.origin + '/calc/site.js').then((m) => m.STALL_MS)")
 
 
-def expect_failed_then_retry(page, path: str) -> None:
-    t = Translator("fr")
-    calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "error")
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
-    retry = calc.get_by_role("button", name=t("ui.retry"))
-    expect(retry).to_be_enabled()
-    expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
-    page.unroute("**/*")
-    retry.click()
-    expect(calc).to_have_attribute("data-state", "ready")
-    page.locator("#calc-naruto-rounds-players").fill("17")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
-
-
 @pytest.mark.parametrize("script", ["calc.js", "engine-start.js"])
 def test_a_script_that_cannot_load_ends_in_the_error_and_a_retry(cold_page, watch, site_url, script):
     page = cold_page
     watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|engine-start|ERR_")
     page.route("**/*", lambda route: route.abort() if route.request.url.endswith(f"/calc/{script}") else route.continue_())
     page.goto(f"{site_url}/fr/naruto/")
-    expect_failed_then_retry(page, "fr/naruto/")
+    expect_failed_then_retry(page)
 
 
 def run_until_failed(page, calc, limit: int) -> None:
@@ -220,7 +205,7 @@ def test_a_download_that_never_answers_ends_in_the_error_and_a_retry(cold_page, 
         page.wait_for_event("requestfinished")
     expect(calc).to_have_attribute("data-state", "loading")
     run_until_failed(page, calc, limit)
-    expect_failed_then_retry(page, "fr/naruto/")
+    expect_failed_then_retry(page)
 
 
 def test_retry_shows_the_restart_and_cannot_be_pressed_twice(cold_page, watch, site_url):

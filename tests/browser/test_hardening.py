@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS, error_message, evaluate
-from calculators.i18n import Translator
+from calculators.i18n import Translator, language_folder
 from rules_core.errors import RuleError
 from tests.browser.conftest import SITE
 from tests.browser.pages import all_pages, calculator_pages, calculators_on, expect_verdict, open_ready
@@ -78,7 +78,7 @@ def paste(page, control, text: str) -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(page, site_url, lang):
-    prefix = "" if lang == "en" else f"{lang}/"
+    prefix = language_folder(lang)
     open_ready(page, site_url, f"{prefix}naruto/")
     deck = page.locator("#calc-naruto-reserve-deck")
     huge = "3 Kakashi Hatake [ninja]\n" * 42_000  # 1,050,000 characters

@@ -7,8 +7,9 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from calculators.i18n import LANGUAGES, language_folder
 
-PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
+PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 DEEP_LINKS = ["naruto/#naruto-reserve-limits-2", "judge-tower/#jt-shame-3", "pokemon/#pokemon-bo3-3"]
 
 
@@ -20,7 +21,7 @@ def in_viewport(page, selector: str) -> bool:
     )
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("link", DEEP_LINKS)
 def test_deep_link_scrolls_to_the_rule_and_highlights_it(page, site_url, lang, link):
     page.goto(f"{site_url}/{PREFIX[lang]}{link}")
@@ -82,7 +83,7 @@ def test_search_stays_in_the_page_language(page, site_url, lang, term, language_
         assert not any(path.startswith(f"/{p}") for p in others), href
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_copy_link_puts_the_absolute_url_on_the_clipboard(page, site_url, lang):
     page.goto(f"{site_url}/{PREFIX[lang]}judge-tower/")
     control = page.locator("#jt-end-1 .rule-link")

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import Translator
+from calculators.i18n import LANGUAGES, Translator
 
 PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
 XSS = "<img src=x onerror=alert(1)>"
@@ -17,7 +17,7 @@ def choose(calc, t, calc_id, field, choice):
     group.get_by_label(t(f"{calc_id}.{field}.{choice}"), exact=True).check()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_turn_checklist_both_cases(open_calc, page, lang):
     t = Translator(lang)
     calc = open_calc(PAGES[lang], "naruto-end-of-time")
@@ -47,7 +47,7 @@ def test_turn_checklist_both_cases(open_calc, page, lang):
     expect(boxes.nth(0)).not_to_be_checked()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_blitz_checklist_cites_blitz_and_shows_names_as_text(open_calc, page, lang):
     dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
@@ -71,7 +71,7 @@ def fill_counts(calc, t, calc_id, pairs):
         calc.get_by_label(t(f"{calc_id}.{criterion}_b.label"), exact=True).fill(str(b))
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_tiebreak_third_criterion_then_coin_toss(open_calc, page, lang):
     t = Translator(lang)
     cid = "naruto-tiebreak"

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import Translator
+from calculators.i18n import LANGUAGES, Translator
 
 PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
 XSS = "<img src=x onerror=alert(1)>"
@@ -34,7 +34,7 @@ def counters(calc):
             for key in ("deck", "reserve", "deck_ninja", "total_ninja")}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_legal_then_illegal_then_line_error(open_calc, page, lang):
     calc = open_calc(PAGES[lang], "naruto-reserve")
     shown = counters(calc)
@@ -78,7 +78,7 @@ def test_legal_then_illegal_then_line_error(open_calc, page, lang):
     expect(shown["deck"]).to_have_text("–")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_card_name_with_html_is_shown_as_text(open_calc, page, lang):
     dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))

@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import Translator
+from calculators.i18n import LANGUAGES, Translator
+from tests.browser.pages import expect_failed_then_retry
 
 
 def players_label(lang: str) -> str:
@@ -21,7 +22,7 @@ def players_label(lang: str) -> str:
 PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_rounds_in_each_language(open_calc, page, lang):
     calc = open_calc(PAGES[lang], "naruto-rounds")
     field = page.get_by_label(players_label(lang), exact=True)
@@ -71,16 +72,4 @@ def test_engine_failure_then_retry(cold_page, watch, site_url):
     watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly")
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{site_url}/fr/naruto/")
-    calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "error")
-    t = Translator("fr")
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
-    retry = calc.get_by_role("button", name=t("ui.retry"))
-    expect(retry).to_be_visible()
-    expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
-    page.unroute("**/pyodide.asm.wasm")
-    retry.click()
-    expect(calc).to_have_attribute("data-state", "ready")
-    expect(retry).to_be_hidden()
-    page.get_by_label(players_label("fr"), exact=True).fill("17")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+    expect_failed_then_retry(page, "**/pyodide.asm.wasm")

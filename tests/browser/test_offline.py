@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS, evaluate
-from calculators.i18n import Translator
-from calculators.offline import write_service_worker
+from sitebuild.offline import write_service_worker
+from sitebuild.words import words
 from tests.browser.conftest import SITE
 from tools.serve import serve_in_thread
 
@@ -76,7 +76,7 @@ def test_every_calculator_offline_after_one_visit(fresh, own_server):
     watch.allow(r"status of 404")  # an unknown page answers 404, offline as online
     page.goto(f"{origin}/fr/pas-une-page/")  # an unknown page: the stored 404 page, in every language
     expect(page.locator("h1#not-found")).to_be_visible()
-    page.get_by_role("link", name=Translator("fr")("ui.not_found.home")).click()
+    page.get_by_role("link", name=words("fr")("ui.not_found.home")).click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page).to_have_url(f"{origin}/fr/")
 
@@ -115,7 +115,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     write_service_worker(site)
 
     page.reload()  # the browser checks sw.js on navigation and installs release 2 next to release 1
-    t = Translator("fr")
+    t = words("fr")
     prompt = page.locator(".offline-update")
     expect(prompt).to_contain_text(t("ui.offline.update"))
     expect(page.locator("#release-two")).to_have_count(0)  # until the user says so, release 1 only
@@ -131,7 +131,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
 
 
-# --- the engine's memory snapshot (calculators/static/engine-snapshot.js) ----------------------
+# --- the engine's memory snapshot (web/engine-snapshot.js) ----------------------
 
 
 def test_next_visits_start_from_the_snapshot_even_offline(fresh, own_server):

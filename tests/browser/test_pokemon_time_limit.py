@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import Translator
+from calculators.i18n import LANGUAGES, Translator
 
 ID = "pokemon-time-limit"
 PAGES = {"en": "pokemon/", "fr": "fr/pokemon/", "it": "it/pokemon/"}
@@ -27,7 +27,7 @@ def as_attribute(result) -> str:
     return json.dumps(result, separators=(",", ":"), ensure_ascii=False)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_single_game_decided_by_prize_cards(open_calc, page, lang):
     words_ = words(lang)
     calc = open_calc(PAGES[lang], ID)
@@ -52,7 +52,7 @@ def test_single_game_decided_by_prize_cards(open_calc, page, lang):
     expect(summary).to_have_text("")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_best_of_three_goes_to_sudden_death(open_calc, page, lang):
     words_ = words(lang)
     calc = open_calc(PAGES[lang], ID)
@@ -80,7 +80,7 @@ def test_best_of_three_goes_to_sudden_death(open_calc, page, lang):
 
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_late_question_follows_the_format(page, site_url, lang):
     """The late/absent question states the chosen format's condition exactly, even before Python starts."""
     t = Translator(lang)

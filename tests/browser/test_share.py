@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import Translator
+from calculators.i18n import LANGUAGES, Translator, language_folder
 from tests.browser.conftest import forget
 
-PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
+PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 
 
 def players_label(lang: str) -> str:
@@ -50,7 +50,7 @@ def test_copied_link_reopens_the_same_calculator(page, open_calc, new_page, site
         opened.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_invalid_link_shows_the_localized_error(new_page, site_url, lang):
     page = open_link(new_page, f"{site_url}/{PREFIX[lang]}naruto/?naruto-rounds.players=2#calc-naruto-rounds")
     calc = page.locator("#calc-naruto-rounds")

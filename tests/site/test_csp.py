@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from calculators.csp import inline_scripts, source_hash
+from sitebuild.csp import inline_scripts, source_hash
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 

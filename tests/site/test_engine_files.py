@@ -12,6 +12,7 @@ from pathlib import Path
 import brotli
 import pytest
 
+from sitebuild.engine import engine_paths
 from sitebuild.precompress import MIN_BYTES, SUFFIXES
 from sitebuild.stdlib import ROOT, StdlibError, our_imports, trace
 
@@ -20,8 +21,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 
 @pytest.fixture(scope="module")
 def engine(site) -> Path:
-    config = json.loads((site / "calc" / "engine.json").read_text(encoding="utf-8"))
-    return site / "calc" / config["pyodide"]
+    return site / "calc" / engine_paths(site)["pyodide"]
 
 
 def wheel(site) -> Path:

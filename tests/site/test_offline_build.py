@@ -10,8 +10,9 @@ import struct
 import pytest
 
 from calculators import CALCULATORS, evaluate
-from calculators.i18n import LANGUAGES
-from calculators.offline import digest
+from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.engine import digest, engine_paths
+from sitebuild.words import words
 
 
 def precache(site):
@@ -33,32 +34,29 @@ def test_every_page_of_every_language_is_precached_with_its_content_hash(site):
     for url, revision in {**listed["shell"], **listed["engine"]}.items():
         assert digest(file_of(site, url).read_bytes()) == revision, f"{url}: stale revision"
     for lang in LANGUAGES:
-        prefix = "" if lang == "en" else f"{lang}/"
+        prefix = language_folder(lang)
         assert f"{prefix}search/search_index.json" in listed["shell"]
         assert f"{prefix}rules.json" in listed["shell"]
     assert listed["version"] == digest(json.dumps([listed["shell"], listed["engine"]], sort_keys=True).encode())
 
 
 def test_engine_paths_carry_the_content_hash(site):
-    engine = json.loads((site / "calc" / "engine.json").read_text(encoding="utf-8"))
+    # the page starts the engine from the paths written into calc/engine-start.js (no fetch first)
+    engine = engine_paths(site)
     listed = precache(site)
-    assert sorted(f"calc/{f}" for f in engine["files"]) == sorted(listed["engine"])
     wheel = site / "calc" / engine["wheel"]
-    assert wheel.parent.name == f"wheel-{digest(wheel.read_bytes())}"
     pyodide = sorted((p for p in (site / "calc" / engine["pyodide"]).iterdir() if p.suffix not in (".br", ".gz")),
-                     key=lambda p: p.name)
+                     key=lambda p: p.name)  # (the .br/.gz copies are the host's, not the engine's)
+    assert sorted(f"calc/{p.relative_to(site / 'calc').as_posix()}" for p in [*pyodide, wheel]) == sorted(listed["engine"])
+    assert wheel.parent.name == f"wheel-{digest(wheel.read_bytes())}"
     expected = digest(b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in pyodide))
     assert engine["pyodide"] == f"pyodide-{expected}/"
     assert {p.name for p in pyodide} >= {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                          "pyodide-lock.json"}
-    # the page starts that engine without fetching engine.json (calc/engine-start.js)
-    start = (site / "calc" / "engine-start.js").read_text(encoding="utf-8")
-    written = re.findall(r"^const ENGINE = (.*);$", start, flags=re.M)
-    [config] = [json.loads(line) for line in written]
-    assert (config["pyodide"], config["wheel"]) == (engine["pyodide"], engine["wheel"])
-    # and the self-test a restored snapshot must pass: every calculator's example, as CPython answers it
-    assert sorted(calc_id for calc_id, *_ in config["checks"]) == sorted(CALCULATORS)
-    for calc_id, inputs, lang, answer in config["checks"]:
+    assert {"pyodide", "wheel", "checks"} == set(engine)
+    # the self-test a restored snapshot must pass (web/worker.js): every calculator's example, as CPython answers it
+    assert sorted(calc_id for calc_id, *_ in engine["checks"]) == sorted(CALCULATORS)
+    for calc_id, inputs, lang, answer in engine["checks"]:
         assert inputs == dict(CALCULATORS[calc_id].example)
         assert json.loads(answer) == evaluate(calc_id, inputs, lang) and json.loads(answer)["ok"]
     # no plain (unhashed) copy of the engine is left next to the hashed one
@@ -68,7 +66,7 @@ def test_engine_paths_carry_the_content_hash(site):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_one_manifest_per_language_opening_on_its_home_page(site, lang):
-    folder = site if lang == "en" else site / lang
+    folder = site / language_folder(lang)
     manifest = json.loads((folder / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["lang"] == lang and manifest["start_url"] == "./"
     assert (folder / manifest["start_url"] / "index.html").is_file()
@@ -89,16 +87,16 @@ def test_one_manifest_per_language_opening_on_its_home_page(site, lang):
 def test_404_page_serves_every_language_from_any_path(site):
     """Hosts serve 404.html at whatever path was asked for: English, as the reference language,
     with a line and a home link in each language, and root-absolute manifest and offline script."""
-    from calculators.i18n import REFERENCE_LANGUAGE, Translator
+    from calculators.i18n import REFERENCE_LANGUAGE
 
     html = (site / "404.html").read_text(encoding="utf-8")
     assert re.search(r'<html lang="en"', html)
-    assert f'<h1 id="not-found">{Translator(REFERENCE_LANGUAGE)("ui.not_found.title")}</h1>' in html
+    assert f'<h1 id="not-found">{words(REFERENCE_LANGUAGE)("ui.not_found.title")}</h1>' in html
     for lang in LANGUAGES:
         home = "/" if lang == REFERENCE_LANGUAGE else f"/{lang}/"
         line = re.search(rf'<p lang="{lang}">(.*?)</p>', html).group(1)
         assert f'<a href="{home}">' in line and (site / home.lstrip("/") / "index.html").is_file()
-        assert Translator(lang)("ui.not_found.home").replace("'", "&#x27;") in line
+        assert words(lang)("ui.not_found.home").replace("'", "&#x27;") in line
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
     assert '<script type="module" src="/calc/offline.js" id="offline-script"' in html
     assert "404.html" in precache(site)["shell"]

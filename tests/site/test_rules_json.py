@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from calculators.i18n import LANGUAGES
+from calculators.i18n import LANGUAGES, language_folder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ID = re.compile(r"\{:?\s*#([a-z0-9-]+)\s*\}")
@@ -21,7 +21,7 @@ def ids_in_docs(lang: str) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_json_lists_every_rule_and_nothing_else(site, lang):
-    folder = site if lang == "en" else site / lang
+    folder = site / language_folder(lang)
     data = json.loads((folder / "rules.json").read_text(encoding="utf-8"))
     assert data["lang"] == lang
     by_page: dict[str, list[str]] = {}

@@ -9,12 +9,16 @@ from babel.messages.pofile import read_po
 
 from calculators import CALCULATORS
 from calculators.i18n import LANGUAGES, LOCALE_DIR, REFERENCE_LANGUAGE, Translator
+from sitebuild.words import BUILD_LOCALE
+
+#: The runtime's catalogs (in the wheel) and the build's own words.
+LOCALE_DIRS = (LOCALE_DIR, BUILD_LOCALE)
 
 
 def po_messages(lang: str) -> dict[str, dict[str, str]]:
     """domain -> {key: text} read from the .po sources."""
     out = {}
-    for po in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+    for po in sorted(po for folder in LOCALE_DIRS for po in (folder / lang / "LC_MESSAGES").glob("*.po")):
         with po.open("rb") as fh:
             out[po.stem] = {m.id: m.string for m in read_po(fh) if m.id}
     return out
@@ -65,7 +69,7 @@ def test_every_calculator_has_its_words(lang):
 
 
 def test_compiled_catalogs_are_current():
-    for po in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"):
+    for po in (po for folder in LOCALE_DIRS for po in folder.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         assert mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime, f"{mo} is stale"
 

@@ -18,10 +18,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from calculators.i18n import LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
-LANGS = ("en", "fr", "it")
+LANGS = LANGUAGES
 PAGES = ("index", "naruto", "judge-tower", "pokemon", "glossary")
 
 # Language whose page is the reference for each page (the source language for
@@ -200,15 +201,17 @@ def test_every_heading_has_an_id(page):
     assert not problems, "\n".join(problems)
 
 
+def against_reference(page, read):
+    """(reference language, ``read`` of its text, [(lang, ``read`` of its text)] for the other languages)."""
+    ref = REFERENCE_LANG[page]
+    return ref, read(read_page(ref, page)), [(lang, read(read_page(lang, page))) for lang in LANGS if lang != ref]
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_same_ids_in_same_order(page):
-    ref = REFERENCE_LANG[page]
-    ref_ids = explicit_ids(read_page(ref, page))
+    ref, ref_ids, others = against_reference(page, explicit_ids)
     problems = []
-    for lang in LANGS:
-        if lang == ref:
-            continue
-        ids = explicit_ids(read_page(lang, page))
+    for lang, ids in others:
         if ids == ref_ids:
             continue
         missing = [i for i in ref_ids if i not in ids]
@@ -258,13 +261,9 @@ def test_calc_markers_stand_alone(page):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_same_digits_per_block(page):
-    ref = REFERENCE_LANG[page]
-    ref_groups = id_blocks(read_page(ref, page))
+    ref, ref_groups, others = against_reference(page, id_blocks)
     problems = []
-    for lang in LANGS:
-        if lang == ref:
-            continue
-        groups = id_blocks(read_page(lang, page))
+    for lang, groups in others:
         if [o for o, _ in groups] != [o for o, _ in ref_groups]:
             problems.append(f"{page} [{lang}]: block ids differ from [{ref}] (see test_same_ids_in_same_order)")
             continue

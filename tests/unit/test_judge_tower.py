@@ -23,7 +23,8 @@ from rules_core.judge_tower import (
 
 HAND, SHAME = "judge-tower-hand", "judge-tower-shame"
 LOCALE = Path(__file__).resolve().parents[2] / "calculators" / "locale"
-SHAME_KEYS = {"players", "limit", "eliminated", "winners_if_library_runs_out"}
+# "counters" (the counters as read): what the tracker shows for a shared link (issue #15).
+SHAME_KEYS = {"players", "limit", "eliminated", "winners_if_library_runs_out", "counters"}
 
 
 # --- starting hand: "une taille de main de départ égale à son niveau d'arbitrage" ---

@@ -10,8 +10,9 @@ from calculators.players import isolated
 from calculators import evaluate
 from rules_core import naruto_end_of_time as rules
 from rules_core.errors import RuleError
+from calculators.i18n import LANGUAGES
 
-LANGS = ("en", "fr", "it")
+LANGS = LANGUAGES
 MODES = ("standard", "blitz")
 XSS = "<img src=x onerror=alert(1)>"
 CRITERIA = ("rewards", "deck", "characters", "combat", "entrance")

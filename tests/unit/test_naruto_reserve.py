@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from calculators import evaluate
 from rules_core import naruto_reserve as rules
 from rules_core.errors import RuleError
+from calculators.i18n import LANGUAGES
 
-LANGS = ("en", "fr", "it")
+LANGS = LANGUAGES
 XSS = "<img src=x onerror=alert(1)>"
 
 

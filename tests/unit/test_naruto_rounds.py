@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import evaluate
+from calculators.i18n import LANGUAGES
 from rules_core.errors import NotAWholeNumber, RuleError
 from rules_core.naruto import (
     BelowMinimumRounds,
@@ -37,7 +38,7 @@ def test_tables(players, rounds, phase):
     assert final_phase(players) is FinalPhase(phase)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("players", "rounds", "phase"), TABLE)
 def test_evaluate_tables(players, rounds, phase, lang):
     verdict = evaluate("naruto-rounds", {"players": str(players)}, lang)

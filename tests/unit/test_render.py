@@ -13,7 +13,7 @@ import pytest
 
 from calculators import CALCULATORS
 from calculators.i18n import LANGUAGES, Translator
-from calculators.render import MarkerError, expand_markers, parse_marker
+from sitebuild.render import MarkerError, expand_markers, parse_marker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,7 +116,8 @@ def test_build_fails_on_an_unknown_marker(tmp_path):
         (docs / lang / "index.md").write_text("# Home { #home }\n\n<!-- calc:not-a-calculator -->\n", encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace(
-        "calculators/mkdocs_hook.py", str(ROOT / "calculators" / "mkdocs_hook.py"))
+        "sitebuild/mkdocs_hook.py", str(ROOT / "sitebuild" / "mkdocs_hook.py")).replace(
+        "custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
     config = re.sub(r"(?ms)^nav:.*", "", config) + f"\nsite_dir: {tmp_path / 'site'}\n"
     (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(tmp_path / "mkdocs.yml")],

@@ -1,19 +1,5 @@
-// Fast engine start, worker side: Pyodide instantiates the wasm module compiled by the page.
-//
-// Why (measured with tools/bench.py and a bare worker boot, Chromium 156, 2 cores): compiling
-// the 9.6 MB wasm is quick either way (~0.1 s with Liftoff); the boot is slow when the code
-// then *runs* unoptimized. On the page's thread, WebAssembly.compileStreaming() gets
-// Chromium's compiled-wasm cache (optimized code from the last visit, also for responses
-// from the service worker's Cache Storage); in a dedicated worker it does not, so a worker
-// booting Pyodide on its own was no faster on a repeat visit (~1.6-2.0 s against ~1.15 s
-// for the warm main-thread floor). A Module compiled on the page (engine-start.js) and posted
-// to the worker (Modules are structured-cloneable) brought the repeat worker boot to ~1.2 s;
-// the memory snapshot (engine-snapshot.js) does the rest.
-//
-// Measured and rejected: the worker compiling the wasm itself from the start of its boot (no
-// main-thread work at all). Start-up was no faster, and evaluations were slower even on a first
-// visit, with no cache either way: input -> verdict p95 13-31 ms against 5-10 ms (60-line decklist:
-// 31 against 10). Lighthouse's TBT median moved by less than its run-to-run spread.
+// Fast engine start, worker side: Pyodide instantiates the wasm module compiled by the page, which
+// gets the browser's compiled-code cache that a worker does not (DESIGN.md, "Decisions").
 
 // The worker: loadPyodide() options that instantiate the page's compiled module (a promise: Pyodide
 // starts fetching and importing its other files meanwhile) and `failure`, a promise that rejects

@@ -1,18 +1,9 @@
 // Starts the calculators' engine: a worker booting Pyodide, and the wasm compiled on this thread.
-// Pages with a calculator fetch this module first thing in <head> (<link rel="modulepreload">,
-// calculators/mkdocs_hook.py) and calc.js imports it, which starts the engine, once the page is
-// parsed; pages without one never load it.
-//
-// Measured with tools/bench.py (2 cores): run from <head> as an async script, this module started the
-// worker earlier, but its start then competed with Material's own start-up: Lighthouse Total Blocking
-// Time medians of 47-61 ms per calculator page, against 0-21 ms when run by calc.js. Cold start to
-// "ready" was the same within run-to-run spread on 127.0.0.1; with every request delayed by 150 ms
-// (bench --latency 150) the <head> start was sooner: 1.22x the floor against 1.39x (README, Benchmark).
+// Preloaded from <head> on pages with a calculator, run by calc.js once the page is parsed, so it
+// does not compete with Material's start-up (DESIGN.md, "Decisions").
 
-// The content-hashed engine files ({"pyodide": "pyodide-<hash>/", "wheel": "wheel-<hash>/…whl"}),
-// written into this line at build time by calculators/offline.py. Not fetched from engine.json:
-// on a cold visit that fetch's answer waited ~80-140 ms for the page's busy main thread before the
-// wasm compile could start (measured with a timeline of the page and the worker, 2 cores).
+// The content-hashed engine paths and the snapshot self-test, written into this line by the build
+// (sitebuild/engine.py) so that starting needs no fetch first.
 const ENGINE = null;
 
 // The engine's wasm compiled on this thread, where it gets the browser's compiled-code cache

@@ -6,12 +6,9 @@ import { addStylesheet } from "./style.js";
 // source of truth; the verdict (calc:verdict) marks the rows that are out or leading and
 // fills the always-visible bar with the limit and the leaders. State is kept in localStorage
 // per page language, and kept in step across tabs. User text (names) only ever goes through
-// .value / textContent.
+// .value / textContent. Its limits are the rules' (data-rule-*, written by the build from
+// rules_core); a shared link's text is read by Python, and the tracker takes the verdict's counters.
 
-const MIN_PLAYERS = 2;
-const MAX_PLAYERS = 100;
-const MAX_NAME = 40;
-const MAX_COUNTER = 999;
 const STORAGE_VERSION = 1;
 
 function make(tag, className, props = {}, attrs = {}) {
@@ -22,17 +19,20 @@ function make(tag, className, props = {}, attrs = {}) {
 }
 
 const blank = () => ({ name: "", mistakes: 0, first: false });
-const counter = (player) => (player.first ? -1 : 0) + player.mistakes;
-
-// A stored state is used only if it has the exact shape the tracker writes.
-function valid(players) {
-  return Array.isArray(players) && players.length >= MIN_PLAYERS && players.length <= MAX_PLAYERS &&
-    players.every((p) => p && typeof p.name === "string" && p.name.length <= MAX_NAME &&
-      Number.isInteger(p.mistakes) && p.mistakes >= 0 && p.mistakes <= MAX_COUNTER && typeof p.first === "boolean");
-}
 
 export function mount(el) {
   const lang = el.dataset.lang;
+  const rule = {
+    minPlayers: Number(el.dataset.ruleMinPlayers), maxPlayers: Number(el.dataset.ruleMaxPlayers),
+    maxName: Number(el.dataset.ruleMaxName), maxCounter: Number(el.dataset.ruleMaxCounter),
+    firstGameStart: Number(el.dataset.ruleFirstGameStart),
+  };
+  const counter = (player) => (player.first ? rule.firstGameStart : 0) + player.mistakes;
+  // A stored state is used only if it has the exact shape the tracker writes.
+  const valid = (players) => Array.isArray(players) && players.length >= rule.minPlayers &&
+    players.length <= rule.maxPlayers && players.every((p) => p && typeof p.name === "string" &&
+      p.name.length <= rule.maxName && Number.isInteger(p.mistakes) && p.mistakes >= 0 &&
+      counter(p) <= rule.maxCounter && typeof p.first === "boolean");
   // The tracker's own words, from the catalogs (judge-tower-shame.ui.* -> data-ui-*).
   const text = Object.fromEntries(
     ["player", "name", "first", "plus", "minus", "add", "remove", "out", "tracker"].map((key) => [key, el.dataset[`ui${key[0].toUpperCase()}${key.slice(1)}`]]),
@@ -40,9 +40,10 @@ export function mount(el) {
   const form = el.querySelector("form");
   const area = form.querySelector('textarea[name="shame"]');
   const storageKey = `rules-calc:${el.id}:${lang}`;
-  // A shared link (calc.js filled the field from the URL) wins over the state stored on this phone.
-  const linked = area.value.trim() ? fromText(area.value) : null;
-  let players = linked || (area.value.trim() ? [blank(), blank()] : load()) || [blank(), blank()];
+  // A shared link (calc.js filled the field from the URL) wins over the state stored on this phone:
+  // its rows come with its first verdict; until then, and if it has an error, the text stays as typed.
+  let linked = Boolean(area.value.trim());
+  let players = (linked ? null : load()) || [blank(), blank()];
 
   addStylesheet(new URL("shame-tracker.css", import.meta.url));
   el.classList.add("has-shame-tracker");
@@ -65,17 +66,12 @@ export function mount(el) {
     }
   }
 
-  // "Alice: 3, -1" -> players; null when the text is not something the tracker writes (the
-  // calculator then shows the localized error for the field as typed).
-  function fromText(value) {
-    const parsed = value.split(/[\n,]/).map((item) => item.trim()).filter(Boolean).map((item) => {
-      const match = /^(?:(.*):)?\s*([+\-−]?\d{1,3})$/.exec(item);
-      if (!match) return null;
-      const number = Number(match[2].replace("−", "-"));
-      const first = number < 0;
-      return { name: (match[1] || "").trim(), mistakes: number + (first ? 1 : 0), first };
+  // The verdict's reading of a shared link's text -> players (a counter below 0 is a first game).
+  function fromVerdict({ counters, names }) {
+    return counters.map((value, i) => {
+      const first = value < 0;
+      return { name: (names && names[i]) || "", mistakes: value - (first ? rule.firstGameStart : 0), first };
     });
-    return parsed.every(Boolean) && valid(parsed) ? parsed : null;
   }
 
   function save() {
@@ -106,7 +102,7 @@ export function mount(el) {
     row.setAttribute("aria-label", label(i));
     row.querySelector(".shame-value").textContent = String(counter(player)).replace("-", "−");
     row.querySelector(".shame-minus").disabled = player.mistakes <= 0;
-    row.querySelector(".shame-plus").disabled = counter(player) >= MAX_COUNTER;
+    row.querySelector(".shame-plus").disabled = counter(player) >= rule.maxCounter;
   }
 
   function buildRow(i) {
@@ -115,7 +111,7 @@ export function mount(el) {
     const nameId = `${el.id}-player-${i + 1}`;
     const nameLabel = make("label", "shame-name-label", { htmlFor: nameId, textContent: text.player.replace("{n}", String(i + 1)) });
     const name = make("input", "shame-name", {
-      id: nameId, type: "text", maxLength: MAX_NAME, autocomplete: "off", spellcheck: false, placeholder: text.name, value: player.name,
+      id: nameId, type: "text", maxLength: rule.maxName, autocomplete: "off", spellcheck: false, placeholder: text.name, value: player.name,
     });
     const first = make("input", "", { type: "checkbox", checked: player.first });
     const firstLabel = make("label", "shame-first");
@@ -136,33 +132,41 @@ export function mount(el) {
       refresh(row, i);
       write();
     };
-    name.addEventListener("input", () => change((p) => { p.name = name.value.slice(0, MAX_NAME); }));
+    name.addEventListener("input", () => change((p) => { p.name = name.value.slice(0, rule.maxName); }));
     first.addEventListener("change", () => change((p) => { p.first = first.checked; }));
     minus.addEventListener("click", () => change((p) => { p.mistakes = Math.max(0, p.mistakes - 1); }));
-    plus.addEventListener("click", () => change((p) => { if (counter(p) < MAX_COUNTER) p.mistakes += 1; }));
+    plus.addEventListener("click", () => change((p) => { if (counter(p) < rule.maxCounter) p.mistakes += 1; }));
     refresh(row, i);
     return row;
   }
 
   function rebuild(initial = false) {
     rows.replaceChildren(...players.map((_, i) => buildRow(i)));
-    add.disabled = players.length >= MAX_PLAYERS;
-    remove.disabled = players.length <= MIN_PLAYERS;
-    if (initial && area.value.trim() && !linked) return; // a linked value the tracker cannot show: keep it, and its error
+    add.disabled = players.length >= rule.maxPlayers;
+    remove.disabled = players.length <= rule.minPlayers;
+    if (linked) return; // a shared link's text: kept as typed until its first verdict
     write(initial);
   }
 
   add.addEventListener("click", () => {
-    if (players.length < MAX_PLAYERS) players.push(blank());
+    if (players.length < rule.maxPlayers) players.push(blank());
     rebuild();
     rows.lastElementChild.querySelector(".shame-name").focus();
   });
   remove.addEventListener("click", () => {
-    if (players.length > MIN_PLAYERS) players.pop();
+    if (players.length > rule.minPlayers) players.pop();
     rebuild();
   });
 
   el.addEventListener("calc:verdict", ({ detail: verdict }) => {
+    if (linked) {
+      linked = false;
+      if (verdict.ok) {
+        players = fromVerdict(verdict.result);
+        rebuild(true); // rows for the link's counters; the text rewritten as the tracker writes it
+        return; // its verdict follows
+      }
+    }
     if (!verdict.ok) {
       bar.textContent = verdict.errors.map((error) => error.message).join(" ");
       return;

@@ -203,9 +203,7 @@ function inputs(el) {
 
 // Wording that depends on a choice (data-when-field/value, e.g. a question per match format):
 // show the variant of the current choice. Presentation only: it works before the engine starts.
-// Reads the checked choices only: FormData also reads text areas, which after a DOM change forces
-// a layout of the whole page (measured ~14-38 ms under a 4x CPU slowdown on each of the shame
-// tracker's inputs, the longest start-up task on /judge-tower/).
+// Reads the checked choices only: FormData would force a whole-page layout after a DOM change.
 function applyChoices(el) {
   const chosen = {};
   for (const radio of el.querySelectorAll("form input[type=radio]:checked")) chosen[radio.name] = radio.value;

@@ -15,6 +15,7 @@ from html import escape
 from calculators.i18n import LANGUAGES, Translator
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator, Field
+from sitebuild.words import words
 
 #: Any calculator marker, well-formed or not (a malformed one must fail the build, not vanish).
 ANY_MARKER = re.compile(r"<!--\s*calc:(.*?)-->", re.S)
@@ -111,7 +112,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
     presets = presets or {}
-    t = Translator(lang)
+    t = words(lang)
     uid = instance_id(spec, presets)
     # Fields the starting values make irrelevant are hidden from the start, not after a first verdict.
     start = {f.name: presets.get(f.name, f.default) for f in spec.fields}
@@ -127,6 +128,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     title = " \u2014 ".join([t(f"{spec.id}.title"), *preset_words])
     # Words a widget needs ("<id>.ui.<name>" -> data-ui-<name>), as templates with {placeholders}.
     widget_words = {f"data_ui_{name.replace('-', '_')}": text for name, text in t.templates(f"{spec.id}.ui.").items()}
+    widget_rules = {f"data_rule_{name}": value for name, value in spec.widget_rules.items()}
     data = _attrs(
         class_="calc",
         id=uid,
@@ -142,6 +144,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_msg_failed=t("ui.failed"),
         data_msg_internal=t("ui.internal"),
         **widget_words,
+        **widget_rules,
     )
     return (
         f"<div {data}>"

@@ -9,6 +9,9 @@ function svg(name, attrs, text) {
   return node;
 }
 
+// A record as the catalog writes it ("{wins}–{losses}", data-ui-score).
+const score = (words, record) => words.score.replace("{wins}", record.wins).replace("{losses}", record.losses);
+
 function chart(records, format, words) {
   const row = 28;
   const labelWidth = 48;
@@ -22,8 +25,8 @@ function chart(records, format, words) {
     const y = index * row;
     const length = ((width - labelWidth - 60) * record.expected_players) / most;
     const group = svg("g", { class: `cut-${record.cut}` });
-    group.append(svg("title", {}, `${record.wins}–${record.losses}: ${format(record.expected_players)}`));
-    group.append(svg("text", { x: 0, y: y + row * 0.68, class: "records-chart__label" }, `${record.wins}–${record.losses}`));
+    group.append(svg("title", {}, `${score(words, record)}: ${format(record.expected_players)}`));
+    group.append(svg("text", { x: 0, y: y + row * 0.68, class: "records-chart__label" }, score(words, record)));
     group.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(length, 1), height: row - 8, rx: 3 }));
     group.append(svg("text", { x: labelWidth + length + 6, y: y + row * 0.68, class: "records-chart__value" },
       format(record.expected_players)));
@@ -43,7 +46,7 @@ function table(records, format, words) {
   const body = node.createTBody();
   for (const record of records) {
     const line = body.insertRow();
-    line.insertCell().textContent = `${record.wins}–${record.losses}`;
+    line.insertCell().textContent = score(words, record);
     line.insertCell().textContent = format(record.expected_players);
     line.insertCell().textContent = words[record.cut];
   }
@@ -55,8 +58,7 @@ export function mount(el) {
   figure.className = "records-figure";
   figure.hidden = true;
   el.querySelector(".calc-verdict").append(figure);
-  // Made on the first verdict, not at page load: building it was the page's longest start-up task
-  // (~120 ms measured under a 4x CPU slowdown, Lighthouse's mobile setting).
+  // Made on the first verdict, not at page load, where it was the page's longest start-up task.
   let number = null;
   el.addEventListener("calc:verdict", ({ detail: verdict }) => {
     figure.replaceChildren();
@@ -67,7 +69,7 @@ export function mount(el) {
     const words = {
       caption: el.dataset.uiCaption.replace("{rounds}", rounds),
       record: el.dataset.uiRecord, players: el.dataset.uiPlayers,
-      in: el.dataset.uiIn, partial: el.dataset.uiPartial, out: el.dataset.uiOut,
+      in: el.dataset.uiIn, partial: el.dataset.uiPartial, out: el.dataset.uiOut, score: el.dataset.uiScore,
     };
     const caption = document.createElement("figcaption");
     caption.textContent = words.caption;

@@ -11,8 +11,7 @@ let receiveModule;
 const compiled = new Promise((resolve) => { receiveModule = resolve; });
 
 // Pyodide's standard library and lock file, downloaded from the worker's first step and handed to
-// Pyodide (engine-module.js): it would ask for them only once its 1.2 MB runtime script has run
-// (measured on a cold visit: ~0.3 s after the bare main-thread boot asked for them).
+// Pyodide (engine-module.js), which would ask for them only after its runtime script has run.
 const PREFETCHED = ["python_stdlib.zip", "pyodide-lock.json"];
 
 let lastBeat = 0;
@@ -56,11 +55,8 @@ async function boot() {
   // The worker's name: the content-hashed engine directory and wheel, and the self-test (engine-start.js).
   const { wheel, pyodide: dir, checks } = JSON.parse(self.name);
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
-  // Every file is requested now, in the order they are needed (an HTTP/1.1 host answers six at a
-  // time): Pyodide's loader and our two modules (imported here, not by static imports, which would
-  // hold this worker's first step back by a round trip: ~150 ms at a 150 ms latency), Pyodide's
-  // runtime script that withModule() imports (the browser's module map makes that import this one),
-  // its standard library and lock file, and our wheel.
+  // Every file is requested now, in the order needed (DESIGN.md): dynamic imports, since static
+  // ones would hold this first step back by a round trip; withModule() reuses this runtime import.
   const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js"), import("./engine-snapshot.js")]);
   const runtime = import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // a failure surfaces in withModule()
   const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchOk(here(`${dir}${name}`))]));

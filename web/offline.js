@@ -50,8 +50,7 @@ async function start() {
 }
 
 // After the page has loaded and, on a page with calculators, once their engine has started (or
-// failed): installing fetches the whole site shell, which would compete with the engine's start
-// for a phone's few cores and its network (measured: tools/bench.py, (b)).
+// failed): installing fetches the whole site shell, which would compete with the engine's start.
 const loaded = new Promise((resolve) => {
   if (document.readyState === "complete") resolve();
   else addEventListener("load", resolve, { once: true });

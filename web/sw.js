@@ -1,13 +1,8 @@
-// Service worker: the whole site offline after one visit. The build (calculators/offline.py)
+// Service worker: the whole site offline after one visit. The build (sitebuild/offline.py)
 // writes site/sw.js as `const PRECACHE = {version, shell, engine}` followed by this file.
 //
-// Hand-written rather than Workbox: Workbox's generateSW would add a Node build step and
-// ship its runtime, and it precaches everything at install, whereas we need two tiers —
-// the small "shell" (every page in every language, CSS, JS, search indexes: ~1.3 MB) at
-// install, and the 13 MB engine only after a page has finished loading. What Workbox would
-// give us is kept: a content-hash revision per file, a complete new cache built before a new
-// release takes over (never a mix of old and new files), old caches deleted on activation,
-// and a waiting worker that takes over only when the page asks (the "reload" prompt).
+// Hand-written rather than Workbox, for two tiers: the shell at install, the engine once a page
+// has loaded (DESIGN.md, "Decisions").
 //
 // Caches: "shell-<version>" holds one release's shell. "engine" holds the engine and wheel
 // files, whose paths carry a content hash (immutable), so a new release reuses the ones it

@@ -1,6 +1,6 @@
 """Rules as data: every rule (heading or numbered paragraph with an id) of the rule pages.
 
-The MkDocs hook collects them from each page's HTML and writes one ``rules.json``
+Read from the built pages' article (calculators left out) and written as one ``rules.json``
 per language at the root of that language (``/rules.json``, ``/fr/rules.json``,
 ``/it/rules.json``). Each entry: ``id``, ``page``, ``section`` (id of the enclosing
 ``h2``), ``kind`` (``heading`` or ``rule``), ``text`` and ``url`` (absolute).
@@ -8,10 +8,17 @@ per language at the root of that language (``/rules.json``, ``/fr/rules.json``,
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
+
+from calculators.i18n import LANGUAGES, language_folder
 
 _HEADING = re.compile(r"h[1-6]")
+_VOID = {"input", "br", "img", "hr", "meta", "link", "source", "wbr", "area", "col", "embed", "track"}
+#: The page's own content in Material's layout: a page without it is a build that changed shape.
+_ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</article>', re.S)
 
 
 class _RuleParser(HTMLParser):
@@ -24,9 +31,14 @@ class _RuleParser(HTMLParser):
         self._tag = ""
         self._skip = 0
         self._section = ""
+        self._calc: list[str] = []  # open tags inside a calculator, whose ids are not rules
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
+        if self._calc or "data-calc" in attrs:
+            if tag not in _VOID:
+                self._calc.append(tag)
+            return
         if self._open is not None:
             if tag == "a" and attrs.get("class") in ("headerlink", "rule-link"):
                 self._skip += 1
@@ -38,6 +50,9 @@ class _RuleParser(HTMLParser):
             self._tag = tag
 
     def handle_endtag(self, tag):
+        if self._calc:
+            self._calc.pop()
+            return
         if self._open is None:
             return
         if tag == "a" and self._skip:
@@ -62,3 +77,24 @@ def rules_in(html: str) -> list[dict[str, str]]:
     parser.feed(html)
     parser.close()
     return parser.rules
+
+
+def rule_pages(site: Path, lang: str) -> list[tuple[str, Path]]:
+    """(url, file) of every rule page of ``lang``: each page folder but the home page and search."""
+    folder = site / language_folder(lang)
+    skip = {"search", "calc", "assets", *LANGUAGES}
+    return sorted((f"{language_folder(lang)}{p.parent.name}/", p) for p in folder.glob("*/index.html")
+                  if p.parent.name not in skip)
+
+
+def write_rules(site: Path, site_url: str) -> None:
+    """One ``rules.json`` per language, at the root of that language."""
+    for lang in LANGUAGES:
+        rules = []
+        for url, path in rule_pages(site, lang):
+            article = _ARTICLE.search(path.read_text(encoding="utf-8"))
+            if article is None:
+                raise ValueError(f"{path}: no <article class=\"md-content__inner md-typeset\"> to read rules from")
+            rules += [{**rule, "page": url, "url": f"{site_url}{url}#{rule['id']}"} for rule in rules_in(article.group(1))]
+        data = {"lang": lang, "rules": rules}
+        (site / language_folder(lang) / "rules.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")

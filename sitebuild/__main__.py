@@ -1,0 +1,3 @@
+from sitebuild.finish import main
+
+main()

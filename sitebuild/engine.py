@@ -1,0 +1,124 @@
+"""The engine the browser runs: our scripts (``web/``), the Pyodide runtime and our wheel, into ``site/calc/``.
+
+Pyodide keeps its fixed file names inside ``calc/pyodide-<hash>/``; the wheel goes to
+``calc/wheel-<hash>/<name>.whl``. Both paths, and the self-test a restored snapshot must pass,
+are written into ``calc/engine-start.js``, so the page needs no fetch before starting the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from calculators.bridge import evaluate_json
+from calculators.i18n import LANGUAGES
+from calculators.registry import CALCULATORS
+from sitebuild.precompress import stored_zip
+from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
+#: The files a Pyodide boot needs (nothing else is requested for our pure wheel).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+WHEEL_GLOB = "rules_calculators-*-py3-none-any.whl"
+#: The line of ``calc/engine-start.js`` that :func:`install_engine` fills in.
+ENGINE_LINE = "const ENGINE = null;"
+#: Templates in ``web/`` that are written elsewhere, not copied as they are.
+TEMPLATES = ("sw.js",)
+
+
+class BuildError(RuntimeError):
+    """The build cannot go on: a file it needs is missing or stale."""
+
+
+def digest(data: bytes, length: int = 12) -> str:
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
+def find_wheel() -> Path:
+    """Our pure wheel, built by ``make wheel``; refuse a missing or stale one."""
+    given = os.environ.get("RULES_WHEEL_DIR")  # an explicitly given wheel is trusted as is
+    dist = Path(given or ROOT / "dist")
+    wheels = sorted(dist.glob(WHEEL_GLOB), key=lambda p: p.stat().st_mtime)
+    if not wheels:
+        raise BuildError(f"no wheel matching {WHEEL_GLOB} in {dist}: run `make wheel` first")
+    wheel = wheels[-1]
+    if given:
+        return wheel
+    sources = [p for pkg in ("calculators", "rules_core") for p in (ROOT / pkg).rglob("*") if p.suffix in {".py", ".mo"}]
+    newest = max(sources, key=lambda p: p.stat().st_mtime)
+    if newest.stat().st_mtime > wheel.stat().st_mtime:
+        raise BuildError(f"{wheel.name} is older than {newest.relative_to(ROOT)}: run `make wheel` again")
+    return wheel
+
+
+def self_test() -> list[list[object]]:
+    """Each calculator's example as CPython answers it, in a rotating language: what a restored
+    snapshot must answer identically (web/worker.js)."""
+    return [[spec.id, dict(spec.example), lang, evaluate_json(spec.id, json.dumps(dict(spec.example)), lang)]
+            for spec, lang in zip(sorted(CALCULATORS.values(), key=lambda s: s.id), itertools.cycle(LANGUAGES))]
+
+
+def served_files(pyodide_src: Path, wheel: Path, work: Path) -> tuple[list[Path], Path]:
+    """The engine as a phone downloads it: Pyodide's files with the standard library cut to what is
+    imported and the lock file without packages (sitebuild/stdlib.py), and our wheel stored
+    uncompressed so the host's Brotli compresses it whole (sitebuild/precompress.py)."""
+    try:
+        trimmed = trimmed_stdlib(pyodide_src, wheel, work / "python_stdlib.zip")
+    except StdlibError as err:
+        raise BuildError(f"trimmed standard library: {err}") from err
+    made = {"python_stdlib.zip": trimmed, "pyodide-lock.json": package_free_lock(pyodide_src, work / "pyodide-lock.json")}
+    (work / "wheel").mkdir()
+    return [made.get(name, pyodide_src / name) for name in PYODIDE_FILES], stored_zip(wheel, work / "wheel" / wheel.name)
+
+
+def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PYODIDE_SRC) -> dict[str, str]:
+    """Copy ``web/`` to ``site/calc/``, then Pyodide and the wheel under content-hashed folders
+    (those of earlier builds removed); return the two paths written into ``engine-start.js``."""
+    missing = [name for name in PYODIDE_FILES if not (pyodide_src / name).is_file()]
+    if missing:
+        raise BuildError(f"Pyodide files missing in {pyodide_src}: {', '.join(missing)}; run `npm ci`")
+    with tempfile.TemporaryDirectory() as tmp:
+        served, served_wheel = served_files(pyodide_src, wheel or find_wheel(), Path(tmp))
+        return _install(site, served, served_wheel)
+
+
+def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, str]:
+    calc = site / "calc"
+    shutil.copytree(WEB, calc, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*TEMPLATES))
+    files = sorted(pyodide_files, key=lambda p: p.name)
+    pyodide_hash = digest(b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in files))
+    pyodide_dir = calc / f"pyodide-{pyodide_hash}"
+    wheel_dir = calc / f"wheel-{digest(wheel.read_bytes())}"
+    for stale in [*calc.glob("pyodide-*"), *calc.glob("wheel-*")]:  # left by an earlier build into the same site
+        if stale not in (pyodide_dir, wheel_dir) and stale.is_dir():
+            shutil.rmtree(stale)
+    pyodide_dir.mkdir(parents=True, exist_ok=True)
+    wheel_dir.mkdir(exist_ok=True)
+    for path in files:
+        shutil.copy2(path, pyodide_dir / path.name)
+    shutil.copy2(wheel, wheel_dir / wheel.name)
+    paths = {"pyodide": f"{pyodide_dir.name}/", "wheel": f"{wheel_dir.name}/{wheel.name}"}
+    start = calc / "engine-start.js"
+    text = start.read_text(encoding="utf-8")
+    if text.count(ENGINE_LINE) != 1:
+        raise BuildError(f"{start}: expected the line {ENGINE_LINE!r} once, to write the engine's paths into")
+    engine = json.dumps({**paths, "checks": self_test()}, ensure_ascii=False)
+    start.write_text(text.replace(ENGINE_LINE, f"const ENGINE = {engine};"), encoding="utf-8")
+    return paths
+
+
+def engine_paths(site: Path) -> dict[str, object]:
+    """What :func:`install_engine` wrote into a built site's ``calc/engine-start.js``."""
+    text = (site / "calc" / "engine-start.js").read_text(encoding="utf-8")
+    written = re.findall(r"^const ENGINE = (.*);$", text, flags=re.M)
+    if len(written) != 1:
+        raise BuildError(f"{site}/calc/engine-start.js: expected one filled-in ENGINE line, found {len(written)}")
+    return json.loads(written[0])

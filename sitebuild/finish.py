@@ -1,0 +1,44 @@
+"""The steps that work on the built files, in their one order. No MkDocs here: any generator
+that writes the pages (HTML with Material's layout, its search index) can be followed by::
+
+    python -m sitebuild.finish site/ --site-url http://127.0.0.1:8000/
+
+Run it once on a fresh build: it splits the search index and adds each page's policy.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from sitebuild import csp, engine, offline, rules_json, search
+from sitebuild.engine import ROOT
+from sitebuild.hosting import write_hosting
+from sitebuild.precompress import precompress
+
+
+def finish(site: Path, site_url: str) -> dict[str, object]:
+    """Finish ``site`` in place; return the service worker's precache list."""
+    search.split_search_index(site)          # before rules.json and sw.js list every index
+    rules_json.write_rules(site, site_url)
+    engine.install_engine(site)              # web/ + Pyodide + wheel into calc/
+    offline.write_icons(site)
+    offline.write_manifests(site)
+    for page in sorted(site.rglob("*.html")):  # the pages are final now: hash their inline scripts
+        page.write_text(csp.add_policy(page.read_text(encoding="utf-8")), encoding="utf-8")
+    write_hosting(site, ROOT / "build" / "hosting")  # _headers, nginx.conf: the pages' policy as a header
+    precache = offline.write_service_worker(site)  # it lists every final file with its hash
+    precompress(site)  # last: .br/.gz copies of the final files
+    return precache
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m sitebuild.finish", description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path)
+    parser.add_argument("--site-url", default="/", help="absolute URL of the site root (the rules' links)")
+    args = parser.parse_args(argv)
+    finish(args.site, args.site_url)
+
+
+if __name__ == "__main__":
+    main()

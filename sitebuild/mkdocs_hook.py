@@ -1,0 +1,58 @@
+"""The MkDocs adapter (``hooks:`` in mkdocs.yml): the only file of the build that knows MkDocs.
+
+Per page, calculator markers become forms and rules get copy-link controls; the templates in
+``overrides/`` get the Jinja global ``sitebuild``; once every language is built,
+:func:`sitebuild.finish.finish` runs. Nothing is kept between events but what MkDocs passes in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE
+from sitebuild.engine import BuildError
+from sitebuild.finish import finish
+from sitebuild.render import expand_markers
+from sitebuild.rule_links import add_rule_links, relative_links
+from sitebuild.templates import TemplateData
+
+
+def page_language(src_uri: str) -> str:
+    """``fr/naruto.md`` -> ``fr``; files outside a language folder are in the reference language."""
+    first = src_uri.split("/", 1)[0]
+    return first if first in LANGUAGES else REFERENCE_LANGUAGE
+
+
+def on_env(env, config, files):
+    env.globals["sitebuild"] = TemplateData()
+    return env
+
+
+def on_page_content(html, page, config, files):
+    lang = page_language(page.file.src_uri)
+    try:
+        return relative_links(add_rule_links(expand_markers(html, lang), lang), page.url)
+    except ValueError as err:  # MarkerError included
+        raise PluginError(f"{page.file.src_uri}: {err}") from err
+
+
+def on_post_template(output, template_name, config):
+    """Each language's build writes 404.html at the site root: only the reference language's is
+    kept (an empty output is not written)."""
+    if template_name == "404.html" and config["theme"]["language"] != REFERENCE_LANGUAGE:
+        return ""
+    return output
+
+
+@event_priority(-110)  # after mkdocs-static-i18n (-100), which builds the other languages and the search index
+def on_post_build(config):
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # a nested per-language build: the outer build finishes once, at the end
+    try:
+        finish(Path(config["site_dir"]), config["site_url"] or "/")
+    except (BuildError, ValueError) as err:
+        raise PluginError(str(err)) from err

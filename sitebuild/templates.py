@@ -1,0 +1,41 @@
+"""What the templates in ``overrides/`` read from the build (the Jinja global ``sitebuild``).
+
+Values are returned HTML-escaped: MkDocs' Jinja environment does not autoescape.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
+from sitebuild.offline import THEME_COLOR
+from sitebuild.words import words
+
+
+class TemplateData:
+    reference = REFERENCE_LANGUAGE
+    theme_color = THEME_COLOR
+
+    @staticmethod
+    def folder(lang: str) -> str:
+        return language_folder(lang)
+
+    @staticmethod
+    def offline_words(lang: str) -> dict[str, str]:
+        """The service worker's update prompt (web/offline.js reads data-msg-*)."""
+        t = words(lang)
+        return {name: escape(t(f"ui.offline.{name}"), quote=True) for name in ("update", "reload")}
+
+    @staticmethod
+    def not_found(base_url: str) -> str:
+        """The 404 page's content, served by hosts at any path, for a reader of any of our languages:
+        "not found" and a link to each language's home page, each in its own language."""
+        root = base_url if base_url.endswith("/") else base_url + "/"
+        parts = []
+        for lang in LANGUAGES:
+            t = words(lang)
+            said = "" if lang == REFERENCE_LANGUAGE else f'{escape(t("ui.not_found.title"))}. '  # (the heading says it)
+            home = root + language_folder(lang)
+            parts.append(f'<p lang="{lang}">{said}<a href="{home}">{escape(t("ui.not_found.home"))}</a></p>')
+        title = escape(words(REFERENCE_LANGUAGE)("ui.not_found.title"))
+        return f'<h1 id="not-found">{title}</h1>' + "".join(parts)
