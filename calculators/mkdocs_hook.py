@@ -24,12 +24,17 @@ from calculators import a11y, csp, offline
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.render import MarkerError, expand_markers
 from calculators.rules_data import rules_in
+from calculators.venue import expand_venue_markers
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = Path(__file__).with_name("static")
 #: The files a Pyodide boot needs (measured: nothing else is requested for our pure wheel).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 WHEEL_GLOB = "rules_calculators-*-py3-none-any.whl"
+#: The QR encoder the pages use (``static/qr.js``), copied from npm like Pyodide: never a CDN.
+QR_LIBRARY = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
+#: Pages that are tools, not rules: left out of rules.json.
+TOOL_PAGES = ("index.md", "clock.md")
 
 
 def page_language(src_uri: str) -> str:
@@ -80,13 +85,13 @@ RULES: dict[str, dict[str, list[dict[str, str]]]] = {}
 
 def on_page_content(html, page, config, files):
     lang = page_language(page.file.src_uri)
-    if not page.file.src_uri.endswith("index.md"):  # the home pages hold no rule
+    if not page.file.src_uri.endswith(TOOL_PAGES):  # the home pages and the clock hold no rule
         site_url = config["site_url"] or "/"
         RULES.setdefault(lang, {})[page.url] = [
             {**rule, "page": page.url, "url": f"{site_url}{page.url}#{rule['id']}"} for rule in rules_in(html)
         ]
     try:
-        html = expand_markers(html, lang)
+        html = expand_markers(expand_venue_markers(html, lang), lang)
     except MarkerError as err:
         raise PluginError(f"{page.file.src_uri}: {err}") from err
     return relative_links(add_rule_links(html, lang), page.url)
@@ -128,10 +133,18 @@ def language_base(output: str, lang: str) -> str:
     return _CONFIG.sub(rebase, output, count=1)
 
 
+def site_words(output: str, lang: str) -> str:
+    """The words site.js and qr.js need on every page (the QR code dialog), in the page's language,
+    as data attributes of one hidden element: scripts hold no words of their own."""
+    t = Translator(lang)
+    words = "".join(f' data-qr-{name}="{escape(text, quote=True)}"' for name, text in sorted(t.templates("ui.qr.").items()))
+    return output.replace("</body>", f'<div id="site-words" hidden{words}></div></body>', 1)
+
+
 def on_post_page(output, page, config):
     lang = page_language(page.file.src_uri)
     root = offline.root_prefix(page.url)
-    output = offline.page_head(output, lang, root)
+    output = site_words(offline.page_head(output, lang, root), lang)
     if 'data-calc="' in output:  # a calculator (calculators/render.py), as calc.js finds them
         # Fetched first thing, run by calc.js once the page is parsed (why: calc/engine-start.js).
         output = csp.head_start(output, f'<link rel="modulepreload" href="{root}calc/engine-start.js">')
@@ -225,5 +238,9 @@ def on_post_build(config):
     if missing:
         raise PluginError(f"Pyodide files missing in {pyodide_src}: {', '.join(missing)}; run `npm ci`")
     shutil.copytree(STATIC, out, dirs_exist_ok=True)
+    if not QR_LIBRARY.is_file():
+        raise PluginError(f"{QR_LIBRARY} missing: run `npm ci`")
+    (out / "vendor").mkdir(exist_ok=True)
+    shutil.copy2(QR_LIBRARY, out / "vendor" / "qrcode.mjs")  # precached with the rest of calc/
     offline.install_engine(out, [pyodide_src / name for name in PYODIDE_FILES], find_wheel())  # content-hashed paths
     offline.finish_site(Path(config["site_dir"]))  # manifests, icons, sw.js
