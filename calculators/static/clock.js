@@ -43,7 +43,8 @@ function roundEnd(now) {
   return left !== null ? now + left : null;
 }
 
-const wholeNumber = (text) => (/^[0-9]{1,9}$/.test(text) ? Number(text) : null);
+// Up to 15 digits: epoch milliseconds (13) fit, and every such number is exact in a double.
+const wholeNumber = (text) => (/^[0-9]{1,15}$/.test(text) ? Number(text) : null);
 
 function readUrl() {
   const params = new URLSearchParams(location.search);
