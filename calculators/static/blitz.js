@@ -4,7 +4,8 @@
 // (?blitz.a=1), so a reload loses none; at the rules' number of warnings it states that the
 // player loses the game, with the rule's link. The numbers come from data-seconds and
 // data-warnings-lose (rules_core), the words from data-ui-* (the venue catalog).
-// State for tests and tools: data-blitz-state (idle | running | over) on the element.
+// State for tests and tools: data-blitz-state (idle | running | over) on the element, and
+// data-ready once this script listens.
 import { signal } from "./signal.js";
 import { fill } from "./site.js";
 
@@ -89,3 +90,4 @@ for (const player of players) {
 }
 showWarnings();
 setInterval(tick, 250);
+el.dataset.ready = "true"; // taps from now on are counted (tests wait for this)

@@ -342,3 +342,4 @@ for (const input of [extForm.elements.table, extForm.elements.extra]) {
 update(true); // ends already past when the page opens are shown, not sounded
 if (new URLSearchParams(location.search).has("clock.game")) writeUrl(); // normalised link
 setInterval(update, 250);
+el.dataset.ready = "true"; // taps from now on are heard (tests wait for this)
