@@ -4,7 +4,8 @@
 // link or QR code opens the same clock on another phone. Machine-readable state for tests and
 // tools: data-clock-state (idle | running | paused | time) and data-clock-end on the element.
 // Words and limits come from the build (data-ui-*, data-error-*, data-max-*); the procedure to
-// apply is the page's own calculators, shown for the chosen game ([data-clock-game] sections).
+// apply is the page's own calculators; the chosen game's section is marked (data-chosen) and
+// linked from the "time" state.
 import { signal } from "./signal.js";
 import { copyLink, fill, showQr } from "./site.js";
 
@@ -264,8 +265,12 @@ function update(quiet = false) {
   const procedure = el.querySelector(".clock-procedure-link");
   procedure.hidden = current !== "time";
   procedure.querySelector("a").href = `#clock-${chosen().value}`;
-  // The chosen game's sections of the page (blitz timer, end-of-time procedure); the others hidden.
-  for (const section of document.querySelectorAll("[data-clock-game]")) {
+  // The chosen game's procedure is marked (every procedure stays readable, and each calculator
+  // usable); the blitz timer shows only for blitz.
+  for (const section of document.querySelectorAll(".clock-procedure[data-clock-game]")) {
+    section.toggleAttribute("data-chosen", section.dataset.clockGame === chosen().value);
+  }
+  for (const section of document.querySelectorAll(".clock-game[data-clock-game]")) {
     section.hidden = section.dataset.clockGame !== chosen().value;
   }
   renderExtensions(now);

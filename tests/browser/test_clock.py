@@ -145,12 +145,13 @@ def test_time_is_called_with_the_procedure_of_the_game(page, site_url, lang):
     assert page.evaluate("window.__signals") == ["round"]
     procedure = clock.get_by_role("link", name=t("clock.procedure"))
     expect(procedure).to_have_attribute("href", "#clock-naruto-blitz")
-    # the blitz procedure, with its rules and calculators; the other games' procedures are not shown
+    # the link leads to the blitz procedure, with its rules and calculators; no other game's is marked
+    procedure.click()
     section = page.locator('.clock-procedure[data-clock-game="naruto-blitz"]')
-    expect(section).to_be_visible()
+    expect(section).to_have_attribute("data-chosen", "")
+    expect(page.locator("#clock-naruto-blitz")).to_be_in_viewport()
     expect(section.locator('a[href$="naruto/#naruto-blitz-7"]')).to_be_visible()
-    for other in ("naruto-standard", "pokemon-bo1", "pokemon-bo3"):
-        expect(page.locator(f'.clock-procedure[data-clock-game="{other}"]')).to_be_hidden()
+    expect(page.locator(".clock-procedure[data-chosen]")).to_have_count(1)
     # the judge enters who started and who is active, and reads the turns to play
     calc = page.locator("#calc-naruto-end-of-time-blitz")
     expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
@@ -166,9 +167,9 @@ def test_a_link_whose_end_is_past_opens_in_the_time_state(page, site_url):
     clock = open_clock(page, site_url, "it", f"?clock.game=pokemon-bo1&clock.end={past}")
     expect(clock).to_have_attribute("data-clock-state", "time")
     expect(clock.locator(".clock-digits")).to_have_text("00:00")
-    expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo1"]')).to_be_visible()
+    expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo1"]')).to_have_attribute("data-chosen", "")
     expect(page.locator("#calc-pokemon-time-limit-bo1")).to_be_visible()
-    expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo3"]')).to_be_hidden()
+    expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo3"]')).not_to_have_attribute("data-chosen", "")
     # a time called before the page opened does not sound again on every phone that opens the link
     assert page.evaluate("window.__signals") == []
 
