@@ -285,3 +285,39 @@ def test_print_and_landscape(page, site_url):
     expect(page.locator(".md-header")).to_be_hidden()
     expect(clock.locator(".clock-buttons")).to_be_hidden()
     expect(digits).to_be_visible()
+
+
+VENUE_TARGETS = ", ".join([
+    ".clock button", ".clock input[type=text]", ".clock .calc-choice", ".blitz-timer button",
+    ".qr-dialog button", ".link-toast button",
+])
+
+
+def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(browser, playwright, watch, site_url):
+    """The states axe's page crawl does not see (time called, a table extension, the blitz timer,
+    the QR dialog), on a phone: no violation, every control at least 44 px."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_a11y import too_small
+
+    # (browser before playwright: the launch arguments must be settled before Playwright starts)
+    context = browser.new_context(**playwright.devices["Pixel 7"])
+    page = context.new_page()
+    watch.attach(page)
+    t = Translator("it")
+    past = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1000) - MINUTE_MS
+    page.goto(f"{site_url}/it/clock/?clock.game=naruto-blitz&clock.end={past}&clock.ext=7:5&blitz.a=2")
+    clock = page.locator(".clock")
+    expect(clock).to_have_attribute("data-ready", "true")
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    expect(page.locator(".blitz-lost")).to_be_visible()
+    expect(clock.locator('.clock-ext-list li[data-table="7"]')).to_have_attribute("data-state", "running")
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert too_small(page, VENUE_TARGETS) == []
+    clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    expect(page.get_by_role("dialog", name=t("ui.qr.title"))).to_be_visible()
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert too_small(page, VENUE_TARGETS) == []
+    context.close()
