@@ -18,7 +18,8 @@ from calculators import evaluate
 from calculators.i18n import Translator
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
-from tests.browser.conftest import ENGINE_TIMEOUT_MS
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
+from tools.serve import serve_in_thread
 
 PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
 START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
@@ -321,3 +322,31 @@ def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(browser, play
     assert results.violations_count == 0, results.generate_report()
     assert too_small(page, VENUE_TARGETS) == []
     context.close()
+
+
+def test_the_clock_works_offline_after_one_visit(browser):
+    """A judge opened the home page once; then, in airplane mode and with no server at all, the
+    clock runs, calls time with the procedure's calculator, and shares itself by QR code."""
+    server = serve_in_thread(SITE)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context()
+    watch = Watch(origin)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(f"{origin}/it/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    context.set_offline(True)
+    server.shutdown()
+    server.server_close()
+
+    t = Translator("it")
+    clock = open_clock(page, origin, "it")
+    start_blitz(page, clock, "it")
+    page.clock.fast_forward(BLITZ_MS + 1000)
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    expect(page.locator("#calc-naruto-end-of-time-blitz")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    svg = page.get_by_role("dialog", name=t("ui.qr.title")).locator("svg.qr-code")
+    expect(svg).to_have_attribute("data-qr-text", page.url.split("#")[0])
+    context.close()
+    watch.check()
