@@ -44,8 +44,8 @@ function roundEnd(now) {
   return left !== null ? now + left : null;
 }
 
-// Up to 15 digits: epoch milliseconds (13) fit, and every such number is exact in a double.
-const wholeNumber = (text) => (/^[0-9]{1,15}$/.test(text) ? Number(text) : null);
+// Digits only, and exact in a double (epoch milliseconds are 13 digits).
+const wholeNumber = (text) => (/^[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 
 function readUrl() {
   const params = new URLSearchParams(location.search);
