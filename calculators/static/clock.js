@@ -79,9 +79,13 @@ function writeUrl() {
   dispatchEvent(new Event("calc:url")); // site.js: the language menu keeps the clock
 }
 
+// The clock's own link: the round only (not the calculators' fields, nor a half-typed extension),
+// so that its QR code stays small enough to scan from across a table.
+const SHARED = ["clock.game", "clock.minutes", "clock.end", "clock.left", "clock.ext"];
 function link() {
-  const url = new URL(location.href);
-  url.hash = "";
+  const url = new URL(location.pathname, location.href);
+  const params = new URLSearchParams(location.search);
+  for (const key of SHARED) for (const value of params.getAll(key)) url.searchParams.append(key, value);
   return url.href;
 }
 
