@@ -227,7 +227,9 @@ async function holdScreen(want) {
 }
 // The browser drops the lock when the page is hidden: take it again on return.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") update();
+  if (document.visibilityState !== "visible") return;
+  update();
+  if (state() === "running") holdScreen(true);
 });
 
 // --- display --------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ function build(words) {
   print.type = "button";
   print.className = "md-button md-button--primary";
   print.textContent = words.qrPrint;
-  print.addEventListener("click", () => print.ownerDocument.defaultView.print());
+  print.addEventListener("click", () => window.print());
   const close = document.createElement("button");
   close.type = "button";
   close.className = "md-button";
