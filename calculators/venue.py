@@ -86,6 +86,7 @@ def render_clock(lang: str) -> str:
     return (
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(t("clock.title"))}</p>'
+        f'<p class="clock-game-name" hidden></p>'
         f'<form class="clock-setup" novalidate>'
         f'<fieldset class="calc-field" data-field="game"><legend>{escape(t("clock.game.label"))}</legend>'
         f'<div class="calc-choices">{games}</div></fieldset>'

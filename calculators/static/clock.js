@@ -17,6 +17,7 @@ const digits = el.querySelector(".clock-digits");
 const status = el.querySelector(".clock-status");
 const wake = el.querySelector(".clock-wake");
 const list = el.querySelector(".clock-ext-list");
+const gameName = el.querySelector(".clock-game-name");
 const minutesInput = setup.elements.minutes;
 const MINUTE = 60_000;
 const clockTime = new Intl.DateTimeFormat(ui.lang, { hour: "2-digit", minute: "2-digit" });
@@ -258,9 +259,11 @@ function update(quiet = false) {
   }
   setText(status, fill(ui[`uiState${current[0].toUpperCase()}${current.slice(1)}`], { time: end ? clockTime.format(end) : "" }));
   el.querySelector(".clock-banner").hidden = current !== "time";
-  // The game and the length are set before the round; "new round" frees them again.
-  for (const radio of radios()) radio.disabled = current !== "idle";
-  minutesInput.disabled = current !== "idle";
+  // The game and the length are set before the round ("new round" sets them again); during the
+  // round the digits come first, under the game's name.
+  setup.hidden = current !== "idle";
+  gameName.hidden = current === "idle";
+  setText(gameName, chosen().closest("label").textContent);
   minutesInput.closest(".calc-field").hidden = Boolean(fixed);
   el.querySelector(".clock-fixed").hidden = !fixed;
   button("start").hidden = current !== "idle";

@@ -40,7 +40,7 @@ let dialog = null;
 
 function build(words) {
   dialog = document.createElement("dialog");
-  dialog.className = "qr-dialog";
+  dialog.className = "qr-dialog md-typeset"; // Material's text and button styles
   dialog.setAttribute("aria-labelledby", "qr-dialog-title");
   const title = document.createElement("h2");
   title.id = "qr-dialog-title";
