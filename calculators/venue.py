@@ -49,13 +49,13 @@ def _errors(t: Translator) -> dict[str, str]:
     return {f"data_error_{code}": t.templates("error.")[code] for code in ERROR_CODES}
 
 
-def _number_field(t: Translator, uid: str, name: str, label_key: str, hint: str = "", hidden: bool = False) -> str:
+def _number_field(t: Translator, uid: str, name: str, label_key: str, hint: str = "") -> str:
     fid = f"{uid}-{name}"
     hint_html = f'<p class="calc-hint" id="{fid}-hint">{escape(hint)}</p>' if hint else ""
     control = _attrs(type="text", id=fid, name=name, inputmode="numeric", autocomplete="off",
                      spellcheck="false", aria_describedby=f"{fid}-hint" if hint else None)
     return (
-        f'<div class="calc-field" data-field="{name}"{" hidden" if hidden else ""}>'
+        f'<div class="calc-field" data-field="{name}">'
         f'<label for="{fid}">{escape(t(label_key))}</label>{hint_html}<input {control}>'
         f'<p class="calc-error" id="{fid}-error" role="alert" hidden></p></div>'
     )

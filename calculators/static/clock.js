@@ -61,7 +61,7 @@ function readUrl() {
   extensions = [];
   for (const value of params.getAll("clock.ext")) {
     const [table, minutes] = value.split(":").map(wholeNumber);
-    if (table && minutes) addExtension(table, minutes);
+    if (table && minutes && table <= Number(ui.maxTable) && minutes <= Number(ui.maxExtension)) addExtension(table, minutes);
   }
 }
 
@@ -70,7 +70,7 @@ function writeUrl() {
   for (const key of [...params.keys()]) if (key.startsWith("clock.")) params.delete(key);
   params.set("clock.game", chosen().value);
   // Typed values go in as typed, valid or not: nothing entered is lost on reload or language switch.
-  if (minutesInput.value.trim() && !fixedMinutes()) params.set("clock.minutes", minutesInput.value);
+  if (minutesInput.value.trim()) params.set("clock.minutes", minutesInput.value); // kept while blitz is tried
   if (end !== null) params.set("clock.end", String(end));
   if (left !== null) params.set("clock.left", String(left));
   for (const { table, minutes } of extensions) params.append("clock.ext", `${table}:${minutes}`);
