@@ -169,3 +169,14 @@ def expected_records(players: int, rounds: int) -> tuple[Record, ...]:
         records.append(Record(wins, rounds - wins, expected, cut))
         before += expected
     return tuple(records)
+
+
+# --- Blitz rules (section "Blitz rules", naruto-blitz-2 and naruto-blitz-4) ---------------------------
+
+#: "The game lasts 30 minutes." (naruto-blitz-2)
+BLITZ_GAME_MINUTES = 30
+#: "A player has only about fifteen seconds to carry out an action." (naruto-blitz-4). "About": the
+#: judge decides; tools show the overrun and never penalize by themselves.
+BLITZ_ACTION_SECONDS = 15
+#: "If a player receives 2 warnings, they lose the game, and therefore the match." (naruto-blitz-4)
+BLITZ_WARNINGS_TO_LOSE = 2

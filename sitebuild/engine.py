@@ -28,6 +28,8 @@ PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 #: The files a Pyodide boot needs (nothing else is requested for our pure wheel).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 WHEEL_GLOB = "rules_calculators-*-py3-none-any.whl"
+#: The QR encoder web/qr.js uses, copied from npm like Pyodide: never a CDN.
+QR_LIBRARY = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
 #: The line of ``calc/engine-start.js`` that :func:`install_engine` fills in.
 ENGINE_LINE = "const ENGINE = null;"
 #: Templates in ``web/`` that are written elsewhere, not copied as they are.
@@ -93,6 +95,10 @@ def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PY
 def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, str]:
     calc = site / "calc"
     shutil.copytree(WEB, calc, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*TEMPLATES))
+    if not QR_LIBRARY.is_file():
+        raise BuildError(f"{QR_LIBRARY} missing: run `npm ci`")
+    (calc / "vendor").mkdir(exist_ok=True)
+    shutil.copy2(QR_LIBRARY, calc / "vendor" / "qrcode.mjs")  # web/qr.js imports it; precached with calc/
     files = sorted(pyodide_files, key=lambda p: p.name)
     pyodide_hash = digest(b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in files))
     pyodide_dir = calc / f"pyodide-{pyodide_hash}"

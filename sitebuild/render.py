@@ -154,6 +154,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         f'<button type="button" class="calc-retry md-button" hidden>{escape(t("ui.retry"))}</button>'
         f'<button type="button" class="calc-share md-button" data-copied="{escape(t("ui.link_copied", url="{url}"))}">'
         f'{escape(t("ui.copy_calc_link"))}</button>'
+        f'<button type="button" class="calc-qr md-button">{escape(t("ui.qr.button"))}</button>'
         f'<div class="calc-verdict" aria-live="polite" aria-atomic="true">'
         f'<p class="calc-summary"></p><ul class="calc-details"></ul></div>'
         f"</div>"

@@ -21,6 +21,10 @@ _VOID = {"input", "br", "img", "hr", "meta", "link", "source", "wbr", "area", "c
 _ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</article>', re.S)
 
 
+#: Attributes of the tools embedded in pages (calculators, round clock, blitz timer): their ids are not rules.
+_TOOLS = ("data-calc", "data-clock-state", "data-blitz-state")
+
+
 class _RuleParser(HTMLParser):
     """Collects the text of every heading and paragraph that carries an id."""
 
@@ -35,7 +39,7 @@ class _RuleParser(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        if self._calc or "data-calc" in attrs:
+        if self._calc or any(name in attrs for name in _TOOLS):
             if tag not in _VOID:
                 self._calc.append(tag)
             return
@@ -79,10 +83,14 @@ def rules_in(html: str) -> list[dict[str, str]]:
     return parser.rules
 
 
+#: Page folders that hold no rule: tools (the round clock), search, the site's own files, other languages.
+NOT_RULES = {"clock", "search", "calc", "assets", *LANGUAGES}
+
+
 def rule_pages(site: Path, lang: str) -> list[tuple[str, Path]]:
-    """(url, file) of every rule page of ``lang``: each page folder but the home page and search."""
+    """(url, file) of every rule page of ``lang``: each page folder but the home page and :data:`NOT_RULES`."""
     folder = site / language_folder(lang)
-    skip = {"search", "calc", "assets", *LANGUAGES}
+    skip = NOT_RULES
     return sorted((f"{language_folder(lang)}{p.parent.name}/", p) for p in folder.glob("*/index.html")
                   if p.parent.name not in skip)
 

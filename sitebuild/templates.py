@@ -27,6 +27,13 @@ class TemplateData:
         return {name: escape(t(f"ui.offline.{name}"), quote=True) for name in ("update", "reload")}
 
     @staticmethod
+    def site_words(lang: str) -> str:
+        """The words site.js and qr.js need on every page (the QR code dialog), as data attributes
+        of one hidden element: scripts hold no words of their own."""
+        return "".join(f' data-qr-{name}="{escape(text, quote=True)}"'
+                       for name, text in sorted(words(lang).templates("ui.qr.").items()))
+
+    @staticmethod
     def not_found(base_url: str) -> str:
         """The 404 page's content, served by hosts at any path, for a reader of any of our languages:
         "not found" and a link to each language's home page, each in its own language."""

@@ -5,7 +5,7 @@
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
 // is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
-import { copyLink, STALL_MS } from "./site.js";
+import { copyLink, showQr, STALL_MS } from "./site.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request
@@ -304,7 +304,9 @@ if (calculators.length) {
     });
     form.addEventListener("submit", (event) => event.preventDefault());
     const share = el.querySelector(".calc-share");
-    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied));
+    const title = el.querySelector(".calc-title").textContent;
+    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title));
+    el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title));
     el.querySelector(".calc-retry").addEventListener("click", () => (startModuleFailed ? location.reload() : startEngine()));
     if (el.dataset.widget) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));

@@ -27,6 +27,7 @@ def test_print_shows_the_rules_only(page, site_url, path):
     expect(calc.locator("form")).to_be_hidden()  # its controls go
     expect(calc.locator(".calc-status")).to_be_hidden()
     expect(calc.locator(".calc-share")).to_be_hidden()
+    expect(calc.locator(".calc-qr")).to_be_hidden()
     expect(page.locator(".rule-link").first).to_be_hidden()
     rule = page.locator("article p[id]").first
     expect(rule).to_be_visible()

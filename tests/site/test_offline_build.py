@@ -114,3 +114,11 @@ def test_engine_is_preloaded_from_head_on_calculator_pages_only(site):
         else:
             assert not starts, page
         assert html.count("engine-start.js") == len(starts), page  # nothing else loads it from the page
+
+
+def test_the_clock_and_its_qr_library_are_stored_for_offline_use(site):
+    """The round clock must work in airplane mode after one visit to any page."""
+    shell = precache(site)["shell"]
+    for url in ("clock/", "fr/clock/", "it/clock/", "calc/clock.js", "calc/blitz.js", "calc/signal.js",
+                "calc/qr.js", "calc/vendor/qrcode.mjs"):
+        assert url in shell, url

@@ -23,7 +23,7 @@ from calculators.i18n import LANGUAGES
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
 LANGS = LANGUAGES
-PAGES = ("index", "naruto", "judge-tower", "pokemon", "glossary")
+PAGES = ("index", "naruto", "judge-tower", "pokemon", "glossary", "clock")
 
 # Language whose page is the reference for each page (the source language for
 # rule texts). Other languages are compared against it.
@@ -33,6 +33,7 @@ REFERENCE_LANG = {
     "naruto": "fr",
     "judge-tower": "fr",
     "pokemon": "it",
+    "clock": "en",
 }
 
 # Seed file prefix -> (page, language of the verbatim reproduction).
@@ -86,6 +87,7 @@ PAGE_ID_PREFIX = {
     "judge-tower": "jt",
     "pokemon": "pokemon",
     "glossary": "glossary",
+    "clock": "clock",
 }
 
 

@@ -1,0 +1,95 @@
+"""The blitz action timer, on the Naruto page's blitz section and on the clock page when blitz is
+chosen: the rules' "about N seconds" per action are signalled and the overrun shown (no penalty
+is given by the tool), and at the rules' number of warnings it states that the player loses.
+
+Numbers from ``rules_core.naruto``, words from the catalogs, time from ``page.clock``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from sitebuild.words import words
+from rules_core.naruto import BLITZ_ACTION_SECONDS, BLITZ_WARNINGS_TO_LOSE
+
+PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
+START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
+SIGNALS = """window.__signals = [];
+document.addEventListener("venue:signal", (e) => window.__signals.push(e.detail), true);"""
+
+
+def open_timer(page, site_url, path):
+    page.clock.install(time=START)
+    page.add_init_script(SIGNALS)
+    page.goto(f"{site_url}/{path}")
+    page.clock.pause_at(START + dt.timedelta(seconds=10))  # past the page load
+    timer = page.locator(".blitz-timer")
+    expect(timer).to_have_attribute("data-ready", "true")
+    return timer
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_action_signal_after_the_rules_seconds(page, site_url, lang):
+    t = words(lang)
+    timer = open_timer(page, site_url, f"{PREFIX[lang]}naruto/#naruto-blitz-4")
+    expect(timer).to_have_attribute("data-blitz-state", "idle")
+    expect(timer.locator(".calc-hint")).to_have_text(t("blitz.hint", seconds=BLITZ_ACTION_SECONDS))
+    tap = timer.get_by_role("button", name=re.compile(re.escape(t("blitz.tap"))))
+    tap.click()
+    expect(timer).to_have_attribute("data-blitz-state", "running")
+    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.left", seconds=BLITZ_ACTION_SECONDS))
+    page.clock.fast_forward((BLITZ_ACTION_SECONDS - 1) * 1000)
+    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.left", seconds=1))
+    assert page.evaluate("window.__signals") == []  # nothing before the time is up
+    page.clock.fast_forward(1000)
+    expect(timer).to_have_attribute("data-blitz-state", "over")
+    expect(timer.locator(".blitz-signal")).to_have_text(t("blitz.over", seconds=BLITZ_ACTION_SECONDS))
+    page.clock.fast_forward(3000)
+    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.overrun", over=3))
+    assert page.evaluate("window.__signals") == ["action"]  # once per action
+    # the overrun gives no warning by itself: that is the judge's decision
+    for player in ("a", "b"):
+        expect(timer.locator(f'.blitz-player[data-player="{player}"]')).to_have_attribute("data-warnings", "0")
+    tap.click()  # the next action starts a new count
+    expect(timer).to_have_attribute("data-blitz-state", "running")
+    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.left", seconds=BLITZ_ACTION_SECONDS))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_second_warning_loses_the_game(page, site_url, lang):
+    t = words(lang)
+    timer = open_timer(page, site_url, f"{PREFIX[lang]}clock/?clock.game=naruto-blitz")
+    name = t("player.b")
+    warn = timer.get_by_role("button", name=t("blitz.warn", name=name), exact=True)
+    lost = timer.locator(".blitz-lost")
+    for count in range(1, BLITZ_WARNINGS_TO_LOSE):
+        warn.click()
+        expect(timer.locator('.blitz-player[data-player="b"] .blitz-warnings')).to_have_text(
+            t("blitz.count", name=name, count=count))
+        expect(lost).to_be_hidden()  # not before the rules' number of warnings
+    warn.click()
+    expect(lost).to_be_visible()
+    expect(lost.locator(".blitz-lost-text")).to_have_text(t("blitz.lost", name=name, count=BLITZ_WARNINGS_TO_LOSE))
+    expect(lost.get_by_role("link", name=t("blitz.rule"))).to_have_attribute("href", "../naruto/#naruto-blitz-4")
+    expect(warn).to_be_disabled()
+    # kept through a reload, and taking one back clears the message
+    page.reload()
+    expect(timer).to_have_attribute("data-ready", "true")
+    expect(lost).to_be_visible()
+    timer.get_by_role("button", name=t("blitz.undo", name=name), exact=True).click()
+    expect(lost).to_be_hidden()
+    expect(timer.locator('.blitz-player[data-player="a"]')).to_have_attribute("data-warnings", "0")
+
+
+def test_the_timer_shows_only_when_blitz_is_played(page, site_url):
+    t = words("en")
+    page.goto(f"{site_url}/clock/")
+    expect(page.locator(".clock")).to_have_attribute("data-ready", "true")
+    timer = page.locator(".blitz-timer")
+    expect(timer).to_be_hidden()
+    page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
+    expect(timer).to_be_visible()

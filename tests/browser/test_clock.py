@@ -1,0 +1,357 @@
+"""The round clock (/clock/, /fr/clock/, /it/clock/): an absolute end time kept in the URL, so
+a reload or another judge's phone shows the same remaining time; time extensions per table;
+the "time" state with the chosen game's end-of-time procedure (the existing calculators).
+
+Time is Playwright's fake clock (``page.clock``), never real waiting. Words come from the
+catalogs, rule numbers from ``rules_core``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import evaluate
+from sitebuild.words import words
+from rules_core import naruto
+from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
+from tools.serve import serve_in_thread
+
+PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
+START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
+MINUTE_MS = 60_000
+BLITZ_MS = naruto.BLITZ_GAME_MINUTES * MINUTE_MS
+
+# Records what the page signals (beeps) and what it asks of the wake lock, which headless
+# Chromium does not grant: a stub that behaves like the real API.
+RECORDER = """
+window.__signals = [];
+document.addEventListener("venue:signal", (e) => window.__signals.push(e.detail), true);
+window.__wake = [];
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+  async request(type) {
+    window.__wake.push("request");
+    const sentinel = new EventTarget();
+    sentinel.released = false;
+    sentinel.release = async () => { sentinel.released = true; window.__wake.push("release");
+                                      sentinel.dispatchEvent(new Event("release")); };
+    window.__sentinel = sentinel;
+    return sentinel;
+  },
+}});
+"""
+
+
+def mmss(ms: int) -> str:
+    seconds = -(-ms // 1000)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def open_clock(page, site_url, lang="en", query="", at=START):
+    """Open the clock page with the fake clock at ``at``, paused: time moves only when a test says."""
+    page.clock.install(time=at)
+    page.add_init_script(RECORDER)
+    page.goto(f"{site_url}/{PREFIX[lang]}clock/{query}")
+    page.clock.pause_at(at + dt.timedelta(seconds=10))  # past the page load
+    clock = page.locator(".clock")
+    expect(clock).to_have_attribute("data-ready", "true")
+    return clock
+
+
+def start_blitz(page, clock, lang="en"):
+    t = words(lang)
+    page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
+    clock.get_by_role("button", name=t("clock.start"), exact=True).click()
+    expect(clock).to_have_attribute("data-clock-state", "running")
+
+
+def end_of(clock) -> int:
+    return int(clock.get_attribute("data-clock-end"))
+
+
+def test_blitz_round_stays_right_after_a_reload(page, site_url):
+    clock = open_clock(page, site_url)
+    t = words("en")
+    # blitz length is the rules': no field to type it in, the rule's sentence instead
+    page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
+    expect(page.get_by_label(t("clock.minutes.label"))).to_be_hidden()
+    expect(clock.locator(".clock-fixed")).to_have_text(t("clock.minutes.fixed", minutes=naruto.BLITZ_GAME_MINUTES))
+    expect(clock.locator(".clock-digits")).to_have_text(mmss(BLITZ_MS))
+    start_blitz(page, clock)
+    end = end_of(clock)
+    assert end - page.evaluate("Date.now()") in range(BLITZ_MS - 1000, BLITZ_MS + 1)
+    page.clock.fast_forward("10:00")
+    page.reload()
+    expect(clock).to_have_attribute("data-ready", "true")
+    expect(clock).to_have_attribute("data-clock-state", "running")
+    assert end_of(clock) == end  # the absolute end survives the reload
+    expect(clock.locator(".clock-digits")).to_have_text(mmss(end - page.evaluate("Date.now()")))
+    expect(clock.locator(".clock-digits")).to_have_text(mmss(BLITZ_MS - 10 * MINUTE_MS))
+    # a reload is no new round: nothing sounded, the game stays set
+    assert page.evaluate("window.__signals") == []
+    expect(clock.locator(".clock-game-name")).to_have_text(t("clock.game.naruto-blitz"))
+
+
+def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    clock = open_clock(page, site_url, "fr")
+    t = words("fr")
+    page.get_by_label(t("clock.game.pokemon-bo3"), exact=True).check()
+    page.get_by_label(t("clock.minutes.label")).fill("50")
+    clock.get_by_role("button", name=t("clock.start"), exact=True).click()
+    end = end_of(clock)
+    page.clock.fast_forward("05:00")
+    clock.get_by_role("button", name=t("clock.copy"), exact=True).click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(f"{site_url}/fr/clock/?") and f"clock.end={end}" in link and "clock.game=pokemon-bo3" in link
+
+    other = browser.new_context()
+    second = other.new_page()
+    watch.attach(second)
+    now = dt.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000, tz=dt.timezone.utc)
+    second.clock.install(time=now)
+    second.add_init_script(RECORDER)
+    second.goto(link)
+    # both phones at the same instant, a little later
+    later = now + dt.timedelta(seconds=10)
+    second.clock.pause_at(later)
+    page.clock.pause_at(later)
+    shared = second.locator(".clock")
+    expect(shared).to_have_attribute("data-ready", "true")
+    expect(shared).to_have_attribute("data-clock-state", "running")
+    assert end_of(shared) == end
+    expect(shared.locator(".clock-digits")).to_have_text(mmss(45 * MINUTE_MS - 10_000))
+    expect(clock.locator(".clock-digits")).to_have_text(mmss(45 * MINUTE_MS - 10_000))
+    expect(shared.locator(".clock-game-name")).to_have_text(t("clock.game.pokemon-bo3"))
+    # the other judge sees the same clock, not a new one: no setting to change mid-round
+    expect(shared.locator(".clock-setup")).to_be_hidden()
+    other.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_time_is_called_with_the_procedure_of_the_game(page, site_url, lang):
+    clock = open_clock(page, site_url, lang)
+    t = words(lang)
+    start_blitz(page, clock, lang)
+    page.clock.fast_forward(BLITZ_MS - 1000)
+    expect(clock).to_have_attribute("data-clock-state", "running")
+    expect(clock.locator(".clock-banner")).to_be_hidden()
+    page.clock.fast_forward(2000)
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    expect(clock.locator(".clock-banner")).to_have_text(t("clock.time"))
+    expect(clock.locator(".clock-status")).to_have_text(t("clock.state.time"))
+    assert page.evaluate("window.__signals") == ["round"]
+    procedure = clock.get_by_role("link", name=t("clock.procedure"))
+    expect(procedure).to_have_attribute("href", "#clock-naruto-blitz")
+    # the link leads to the blitz procedure, with its rules and calculators; no other game's is marked
+    procedure.click()
+    section = page.locator('.clock-procedure[data-clock-game="naruto-blitz"]')
+    expect(section).to_have_attribute("data-chosen", "")
+    expect(page.locator("#clock-naruto-blitz")).to_be_in_viewport()
+    expect(section.locator('a[href$="naruto/#naruto-blitz-7"]')).to_be_visible()
+    expect(page.locator(".clock-procedure[data-chosen]")).to_have_count(1)
+    # the judge enters who started and who is active, and reads the turns to play
+    calc = page.locator("#calc-naruto-end-of-time-blitz")
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    calc.locator('[data-field="starter"] input[value="a"]').check()
+    calc.locator('[data-field="active"] input[value="a"]').check()
+    verdict = evaluate("naruto-end-of-time", {"starter": "a", "active": "a", "mode": "blitz"}, lang)
+    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    expect(calc.locator(".calc-details > li")).to_have_text(verdict["details"])
+
+
+def test_a_link_whose_end_is_past_opens_in_the_time_state(page, site_url):
+    past = int(START.timestamp() * 1000) - MINUTE_MS
+    clock = open_clock(page, site_url, "it", f"?clock.game=pokemon-bo1&clock.end={past}")
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    expect(clock.locator(".clock-digits")).to_have_text("00:00")
+    expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo1"]')).to_have_attribute("data-chosen", "")
+    expect(page.locator("#calc-pokemon-time-limit-bo1")).to_be_visible()
+    expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo3"]')).not_to_have_attribute("data-chosen", "")
+    # a time called before the page opened does not sound again on every phone that opens the link
+    assert page.evaluate("window.__signals") == []
+
+
+def test_a_table_extension_ends_after_the_round_and_sounds_once(page, site_url):
+    clock = open_clock(page, site_url)
+    t = words("en")
+    start_blitz(page, clock)
+    end = end_of(clock)
+    page.get_by_label(t("clock.ext.table.label")).fill("12")
+    page.get_by_label(t("clock.ext.minutes.label")).fill("3")
+    clock.get_by_role("button", name=t("clock.ext.add"), exact=True).click()
+    item = clock.locator('.clock-ext-list li[data-table="12"]')
+    expect(item).to_have_attribute("data-end", str(end + 3 * MINUTE_MS))
+    expect(page).to_have_url(re.compile(r"clock\.ext=12%3A3"))
+
+    page.clock.fast_forward(BLITZ_MS + 1000)
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    expect(item).to_have_attribute("data-state", "running")  # the table plays on
+    page.clock.fast_forward(3 * MINUTE_MS)
+    expect(item).to_have_attribute("data-state", "time")
+    expect(item).to_contain_text(t("clock.ext.time", table=12))
+    page.clock.fast_forward(5 * MINUTE_MS)
+    expect(item).to_have_attribute("data-state", "time")
+    assert page.evaluate("window.__signals") == ["round", "table 12"]  # each end once, never again
+
+
+def test_pause_and_resume_keep_the_remaining_time(page, site_url):
+    clock = open_clock(page, site_url)
+    t = words("en")
+    start_blitz(page, clock)
+    page.clock.fast_forward("05:00")
+    clock.get_by_role("button", name=t("clock.pause"), exact=True).click()
+    expect(clock).to_have_attribute("data-clock-state", "paused")
+    expect(clock).to_have_attribute("data-clock-end", "")
+    left = BLITZ_MS - 5 * MINUTE_MS
+    expect(clock.locator(".clock-digits")).to_have_text(mmss(left))
+    page.clock.fast_forward("20:00")
+    expect(clock.locator(".clock-digits")).to_have_text(mmss(left))  # a paused clock does not run
+    page.reload()
+    expect(clock).to_have_attribute("data-ready", "true")
+    expect(clock).to_have_attribute("data-clock-state", "paused")
+    clock.get_by_role("button", name=t("clock.resume"), exact=True).click()
+    expect(clock).to_have_attribute("data-clock-state", "running")
+    assert end_of(clock) - page.evaluate("Date.now()") in range(left - 1000, left + 1)
+    clock.get_by_role("button", name=t("clock.add", minutes=1), exact=True).click()
+    assert end_of(clock) - page.evaluate("Date.now()") in range(left + MINUTE_MS - 1000, left + MINUTE_MS + 1)
+
+
+def test_wake_lock_held_while_running_released_on_pause(page, site_url):
+    clock = open_clock(page, site_url, "fr")
+    t = words("fr")
+    assert page.evaluate("window.__wake") == []  # nothing held before the round starts
+    start_blitz(page, clock, "fr")
+    expect(clock.locator(".clock-wake")).to_have_text(t("clock.wake.on"))
+    assert page.evaluate("window.__wake") == ["request"]
+    clock.get_by_role("button", name=t("clock.pause"), exact=True).click()
+    expect(clock.locator(".clock-wake")).to_be_hidden()
+    assert page.evaluate("window.__wake") == ["request", "release"]
+    page.clock.fast_forward("01:00")
+    assert page.evaluate("window.__wake") == ["request", "release"]  # not taken again while paused
+    clock.get_by_role("button", name=t("clock.resume"), exact=True).click()
+    expect(clock.locator(".clock-wake")).to_have_text(t("clock.wake.on"))
+    # the browser drops the lock while the page is hidden; coming back takes it again
+    page.evaluate("window.__sentinel.release().then(() => document.dispatchEvent(new Event('visibilitychange')))")
+    page.wait_for_function("window.__wake.length === 5")
+    assert page.evaluate("window.__wake") == ["request", "release", "request", "release", "request"]
+    page.clock.fast_forward(BLITZ_MS)
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    assert page.evaluate("window.__wake")[-1] == "release"  # time called: the screen may sleep again
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_typed_values_get_a_localized_error_and_survive_reload_and_language(page, site_url, lang):
+    clock = open_clock(page, site_url, lang)
+    t = words(lang)
+    label = t("clock.minutes.label")
+    page.get_by_label(label).fill("")
+    clock.get_by_role("button", name=t("clock.start"), exact=True).click()
+    error = clock.locator('[data-field="minutes"] .calc-error')
+    expect(error).to_have_text(t("error.required", label=label))
+    expect(clock).to_have_attribute("data-clock-state", "idle")  # no round without a length
+    page.get_by_label(label).fill("9x")
+    expect(error).to_have_text(t("error.not_integer", label=label, value="9x"))
+    expect(page.get_by_label(label)).to_have_attribute("aria-invalid", "true")
+    table = t("clock.ext.table.label")
+    page.get_by_label(table).fill("0")
+    expect(clock.locator('[data-field="table"] .calc-error')).to_have_text(
+        t("error.out_of_range", label=table, value=0, minimum=1, maximum=MAX_TABLE))
+    page.reload()
+    expect(clock).to_have_attribute("data-ready", "true")
+    expect(page.get_by_label(label)).to_have_value("9x")
+    expect(error).to_have_text(t("error.not_integer", label=label, value="9x"))
+    expect(page.get_by_label(table)).to_have_value("0")
+    other = "fr"
+    page.locator(".md-select").first.hover()
+    page.locator(f'.md-select__link[hreflang="{other}"]').click()
+    french = words(other)
+    expect(page.get_by_label(french("clock.minutes.label"))).to_have_value("9x")
+    expect(page.locator('.clock [data-field="minutes"] .calc-error')).to_have_text(
+        french("error.not_integer", label=french("clock.minutes.label"), value="9x"))
+    page.get_by_label(french("clock.minutes.label")).fill(str(MAX_ROUND_MINUTES + 1))
+    expect(page.locator('.clock [data-field="minutes"] .calc-error')).to_have_text(
+        french("error.out_of_range", label=french("clock.minutes.label"), value=MAX_ROUND_MINUTES + 1, minimum=1,
+               maximum=MAX_ROUND_MINUTES))
+
+
+def test_print_and_landscape(page, site_url):
+    clock = open_clock(page, site_url, "fr")
+    page.set_viewport_size({"width": 844, "height": 390})  # a phone on its side
+    digits = clock.locator(".clock-digits")
+    digits.scroll_into_view_if_needed()
+    expect(digits).to_be_in_viewport()
+    box = digits.bounding_box()
+    assert box["height"] < 390 / 2 and box["x"] >= 0 and box["x"] + box["width"] <= 844  # fits, with room for the buttons
+    page.emulate_media(media="print")
+    expect(page.locator(".md-header")).to_be_hidden()
+    expect(clock.locator(".clock-buttons")).to_be_hidden()
+    expect(digits).to_be_visible()
+
+
+VENUE_TARGETS = ", ".join([
+    ".clock button", ".clock input[type=text]", ".clock .calc-choice", ".blitz-timer button",
+    ".qr-dialog button", ".link-toast button",
+])
+
+
+def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(browser, playwright, watch, site_url):
+    """The states axe's page crawl does not see (time called, a table extension, the blitz timer,
+    the QR dialog), on a phone: no violation, every control at least 44 px."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_a11y import too_small
+
+    # (browser before playwright: the launch arguments must be settled before Playwright starts)
+    context = browser.new_context(**playwright.devices["Pixel 7"])
+    page = context.new_page()
+    watch.attach(page)
+    t = words("it")
+    past = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1000) - MINUTE_MS
+    page.goto(f"{site_url}/it/clock/?clock.game=naruto-blitz&clock.end={past}&clock.ext=7:5&blitz.a=2")
+    clock = page.locator(".clock")
+    expect(clock).to_have_attribute("data-ready", "true")
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    expect(page.locator(".blitz-lost")).to_be_visible()
+    expect(clock.locator('.clock-ext-list li[data-table="7"]')).to_have_attribute("data-state", "running")
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert too_small(page, VENUE_TARGETS) == []
+    clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    expect(page.get_by_role("dialog", name=t("ui.qr.title"))).to_be_visible()
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert too_small(page, VENUE_TARGETS) == []
+    context.close()
+
+
+def test_the_clock_works_offline_after_one_visit(browser):
+    """A judge opened the home page once; then, in airplane mode and with no server at all, the
+    clock runs, calls time with the procedure's calculator, and shares itself by QR code."""
+    server = serve_in_thread(SITE)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context()
+    watch = Watch(origin)
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(f"{origin}/it/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    context.set_offline(True)
+    server.shutdown()
+    server.server_close()
+
+    t = words("it")
+    clock = open_clock(page, origin, "it")
+    start_blitz(page, clock, "it")
+    page.clock.fast_forward(BLITZ_MS + 1000)
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    expect(page.locator("#calc-naruto-end-of-time-blitz")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    svg = page.get_by_role("dialog", name=t("ui.qr.title")).locator("svg.qr-code")
+    expect(svg).to_have_attribute("data-qr-text", page.url.split("#")[0])
+    context.close()
+    watch.check()

@@ -1,0 +1,117 @@
+"""QR codes for links: every link control (rule and heading links, a calculator's "copy the link",
+the round clock) offers a QR code of exactly the link it copies. The code is decoded here from a
+screenshot (zxing-cpp), not trusted from its attribute; printing the dialog gives a table card.
+A page without a calculator makes its QR codes without the Python engine."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+
+from sitebuild.words import words
+from tests.browser.conftest import ENGINE_TIMEOUT_MS
+
+ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js|engine-start\.js)")
+
+
+@pytest.fixture
+def clipboard(context):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+
+
+def decoded(svg) -> str:
+    """The text a phone's camera reads from the QR code on screen."""
+    image = Image.open(io.BytesIO(svg.screenshot()))
+    codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    assert len(codes) == 1, f"{len(codes)} QR codes read"
+    return codes[0].text
+
+
+def qr_dialog(page, lang):
+    dialog = page.get_by_role("dialog", name=words(lang)("ui.qr.title"))
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def test_rule_link_qr_without_the_engine(page, site_url, clipboard):
+    """A page with no calculator: the rule link's QR code, and not one engine file requested."""
+    t = words("fr")
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{site_url}/fr/glossary/")
+    page.locator('#glossary-swiss-rounds a.rule-link').click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == f"{site_url}/fr/glossary/#glossary-swiss-rounds"
+    page.locator(".link-toast").get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    dialog = qr_dialog(page, "fr")
+    svg = dialog.locator("svg.qr-code")
+    expect(svg).to_have_attribute("data-qr-text", link)
+    assert decoded(svg) == link
+    heading = page.locator("#glossary-naruto").evaluate("h => h.firstChild.textContent")
+    expect(dialog.locator(".qr-what")).to_have_text(t("ui.qr.rule", id="glossary-swiss-rounds", title=heading))
+    expect(dialog.locator(".qr-url")).to_have_text(link)
+    dialog.get_by_role("button", name=t("ui.qr.close"), exact=True).click()
+    expect(dialog).to_be_hidden()
+    assert not [url for url in requested if ENGINE_FILE.search(url)]
+
+
+def test_heading_link_qr_names_the_section(page, site_url, clipboard):
+    t = words("it")
+    page.goto(f"{site_url}/it/naruto/")
+    page.locator("#naruto-blitz a.headerlink").click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == f"{site_url}/it/naruto/#naruto-blitz"
+    page.locator(".link-toast").get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    dialog = qr_dialog(page, "it")
+    title = page.locator("#naruto-blitz").evaluate("h => h.firstChild.textContent")
+    expect(dialog.locator(".qr-what")).to_have_text(t("ui.qr.heading", title=title))
+    assert decoded(dialog.locator("svg.qr-code")) == link
+
+
+def test_filled_calculator_qr_is_its_link(page, site_url, open_calc, clipboard):
+    t = words("en")
+    calc = open_calc("naruto/", "naruto-rounds")
+    page.locator("#calc-naruto-rounds-players").fill("24")
+    page.locator("#calc-naruto-rounds-rounds").fill("5")
+    expect(calc.locator(".calc-summary")).not_to_have_text("")
+    calc.locator(".calc-share").click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "naruto-rounds.players=24" in link and link.endswith("#calc-naruto-rounds")
+    calc.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    dialog = qr_dialog(page, "en")
+    expect(dialog.locator(".qr-what")).to_have_text(t("naruto-rounds.title"))
+    assert decoded(dialog.locator("svg.qr-code")) == link
+    # the engine stays the calculators' business: the dialog did not restart or stop it
+    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_clock_qr_is_its_link_and_prints_as_a_table_card(page, site_url, clipboard):
+    t = words("fr")
+    page.goto(f"{site_url}/fr/clock/")
+    clock = page.locator(".clock")
+    expect(clock).to_have_attribute("data-ready", "true")
+    page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
+    clock.get_by_role("button", name=t("clock.start"), exact=True).click()
+    clock.get_by_role("button", name=t("clock.copy"), exact=True).click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert f"clock.end={clock.get_attribute('data-clock-end')}" in link
+    clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
+    dialog = qr_dialog(page, "fr")
+    expect(dialog.locator(".qr-what")).to_have_text(t("ui.qr.clock", game=t("clock.game.naruto-blitz")))
+    svg = dialog.locator("svg.qr-code")
+    assert decoded(svg) == link
+
+    on_screen = svg.bounding_box()["width"]
+    page.emulate_media(media="print")
+    for part in (svg, dialog.locator(".qr-what"), dialog.locator(".qr-url")):
+        expect(part).to_be_visible()
+    # nothing else: no heading, no buttons, no page behind
+    for other in (dialog.locator("h2"), dialog.locator(".qr-buttons"), page.locator(".md-header"),
+                  page.locator("article h1"), clock):
+        expect(other).to_be_hidden()
+    assert svg.bounding_box()["width"] > on_screen  # large on paper

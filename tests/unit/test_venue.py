@@ -1,0 +1,71 @@
+"""The venue kit's build-time HTML: rule numbers from rules_core, words from the catalogs, markers
+that fail the build when unknown; and the clock's rules in rules_core."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sitebuild.words import words
+from calculators.i18n import LANGUAGES
+from sitebuild.render import MarkerError
+from sitebuild.venue import expand_venue_markers, render_blitz_timer, render_clock
+from rules_core import clock, naruto
+from rules_core.errors import RuleError
+from tests.unit.test_render import tags
+
+STATIC = Path(__file__).resolve().parents[2] / "web"
+
+
+def attrs_of(html: str, cls: str) -> dict[str, str | None]:
+    return next(a for tag, a in tags(html) if (a.get("class") or "").split()[:1] == [cls])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_blitz_timer_carries_the_rules_numbers_and_words(lang):
+    html = render_blitz_timer(lang)
+    data = attrs_of(html, "blitz-timer")
+    assert data["data-seconds"] == str(naruto.BLITZ_ACTION_SECONDS)
+    assert data["data-warnings-lose"] == str(naruto.BLITZ_WARNINGS_TO_LOSE)
+    assert data["data-ui-lost"] == words(lang).templates("blitz.")["lost"]
+    assert 'href="/' + ("" if lang == "en" else f"{lang}/") + 'naruto/#naruto-blitz-4"' in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_clock_offers_the_games_and_fixes_only_the_blitz_length(lang):
+    html = render_clock(lang)
+    radios = [a for tag, a in tags(html) if tag == "input" and a.get("name") == "game"]
+    assert [r["value"] for r in radios] == [g.value for g in clock.Game]
+    fixed = {r["value"]: r.get("data-fixed") for r in radios}
+    assert fixed == {"naruto-standard": None, "naruto-blitz": str(naruto.BLITZ_GAME_MINUTES),
+                     "pokemon-bo1": None, "pokemon-bo3": None}
+    minutes = next(a for tag, a in tags(html) if tag == "input" and a.get("name") == "minutes")
+    assert minutes.get("value") is None  # no invented default length
+    assert attrs_of(html, "clock")["data-clock-state"] == "idle"
+
+
+def test_scripts_hold_no_rule_number():
+    """The blitz numbers reach the scripts as data attributes only."""
+    for name in ("clock.js", "blitz.js"):
+        code = re.sub(r"//.*", "", (STATIC / name).read_text(encoding="utf-8"))
+        for number in {naruto.BLITZ_GAME_MINUTES, naruto.BLITZ_ACTION_SECONDS}:
+            assert not re.search(rf"(?<![\w.]){number}(?![\w.])", code), f"{name} holds {number}"
+
+
+def test_unknown_or_repeated_venue_marker_fails_the_build():
+    with pytest.raises(MarkerError, match="unknown venue marker"):
+        expand_venue_markers("<!-- venue:stopwatch -->", "en")
+    with pytest.raises(MarkerError, match="twice"):
+        expand_venue_markers("<!-- venue:clock -->\n<!-- venue:clock -->", "en")
+
+
+def test_round_length_is_the_rules_for_blitz_and_the_organisers_otherwise():
+    assert clock.round_minutes("naruto-blitz", 45) == naruto.BLITZ_GAME_MINUTES
+    assert clock.round_minutes("pokemon-bo3", 50) == 50
+    with pytest.raises(RuleError) as err:
+        clock.round_minutes("naruto-standard", None)
+    assert (err.value.field, err.value.code) == ("minutes", "required")
+    with pytest.raises(RuleError):
+        clock.round_minutes("pokemon-bo1", clock.MAX_ROUND_MINUTES + 1)

@@ -1,0 +1,93 @@
+// The blitz action timer (sitebuild/venue.py renders it). One large button restarts the
+// action count; when the rules' "about N seconds" are up it says so, beeps once and shows the
+// overrun, and leaves the warning to the judge. Warnings per player are kept in the page URL
+// (?blitz.a=1), so a reload loses none; at the rules' number of warnings it states that the
+// player loses the game, with the rule's link. The numbers come from data-seconds and
+// data-warnings-lose (rules_core), the words from data-ui-* (the venue catalog).
+// State for tests and tools: data-blitz-state (idle | running | over) on the element, and
+// data-ready once this script listens.
+import { signal } from "./signal.js";
+import { fill } from "./site.js";
+
+const el = document.querySelector(".blitz-timer");
+const ui = el.dataset;
+const seconds = Number(ui.seconds);
+const lose = Number(ui.warningsLose);
+const count = el.querySelector(".blitz-count");
+const status = el.querySelector(".blitz-signal");
+const lost = el.querySelector(".blitz-lost");
+const players = [...el.querySelectorAll(".blitz-player")];
+let actionStart = null;
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text; // no re-announcement of the same words
+}
+
+function tick() {
+  if (actionStart === null) return;
+  const elapsed = Date.now() - actionStart;
+  const limit = seconds * 1000;
+  if (elapsed < limit) {
+    el.dataset.blitzState = "running";
+    setText(count, fill(ui.uiLeft, { seconds: Math.ceil((limit - elapsed) / 1000) }));
+    return;
+  }
+  if (el.dataset.blitzState !== "over") {
+    el.dataset.blitzState = "over";
+    setText(status, fill(ui.uiOver, { seconds }));
+    signal(el, "action", 1);
+  }
+  setText(count, fill(ui.uiOverrun, { over: Math.floor((elapsed - limit) / 1000) }));
+}
+
+function showWarnings() {
+  let loser = null;
+  for (const player of players) {
+    const warnings = Number(player.dataset.warnings);
+    const name = player.dataset.name;
+    setText(player.querySelector(".blitz-warnings"), fill(ui.uiCount, { name, count: warnings }));
+    player.querySelector('[data-action="undo"]').disabled = warnings === 0;
+    player.querySelector('[data-action="warn"]').disabled = warnings >= lose;
+    if (warnings >= lose && !loser) loser = name;
+  }
+  lost.hidden = !loser;
+  setText(lost.querySelector(".blitz-lost-text"), loser ? fill(ui.uiLost, { name: loser, count: lose }) : "");
+}
+
+function writeUrl() {
+  const params = new URLSearchParams(location.search);
+  for (const player of players) {
+    const key = `blitz.${player.dataset.player}`;
+    if (player.dataset.warnings === "0") params.delete(key);
+    else params.set(key, player.dataset.warnings);
+  }
+  const query = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  dispatchEvent(new Event("calc:url")); // site.js: the language menu keeps the warnings
+}
+
+el.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-action]");
+  if (!button) return;
+  if (button.dataset.action === "tap") {
+    actionStart = Date.now();
+    el.dataset.blitzState = "running";
+    setText(status, "");
+    tick();
+    return;
+  }
+  const player = button.closest(".blitz-player");
+  const warnings = Number(player.dataset.warnings) + (button.dataset.action === "warn" ? 1 : -1);
+  player.dataset.warnings = String(Math.min(lose, Math.max(0, warnings)));
+  showWarnings();
+  writeUrl();
+});
+
+const params = new URLSearchParams(location.search);
+for (const player of players) {
+  const given = Number(params.get(`blitz.${player.dataset.player}`));
+  player.dataset.warnings = String(Number.isInteger(given) ? Math.min(lose, Math.max(0, given)) : 0);
+}
+showWarnings();
+setInterval(tick, 250);
+el.dataset.ready = "true"; // taps from now on are counted (tests wait for this)

@@ -1,0 +1,359 @@
+// The round clock (sitebuild/venue.py renders it). It counts down to an absolute end time
+// (epoch ms), never by adding up ticks, so it stays right after a reload, a sleeping phone or a
+// background tab. Its whole state is in the page URL (?clock.game=…&clock.end=…), so a copied
+// link or QR code opens the same clock on another phone. Machine-readable state for tests and
+// tools: data-clock-state (idle | running | paused | time) and data-clock-end on the element.
+// Words and limits come from the build (data-ui-*, data-error-*, data-max-*); the procedure to
+// apply is the page's own calculators; the chosen game's section is marked (data-chosen) and
+// linked from the "time" state.
+import { signal } from "./signal.js";
+import { copyLink, fill, showQr } from "./site.js";
+
+const el = document.querySelector(".clock");
+const ui = el.dataset;
+const setup = el.querySelector(".clock-setup");
+const extForm = el.querySelector(".clock-ext-form");
+const digits = el.querySelector(".clock-digits");
+const status = el.querySelector(".clock-status");
+const wake = el.querySelector(".clock-wake");
+const list = el.querySelector(".clock-ext-list");
+const gameName = el.querySelector(".clock-game-name");
+const minutesInput = setup.elements.minutes;
+const MINUTE = 60_000;
+const clockTime = new Intl.DateTimeFormat(ui.lang, { hour: "2-digit", minute: "2-digit" });
+
+let end = null; // epoch ms while running (or after time), else null
+let left = null; // ms left while paused, else null
+let extensions = []; // [{table, minutes}], each ending `minutes` after the round
+const sounded = new Set(); // ends already signalled ("round@<ms>", "table 12@<ms>")
+
+// --- state and URL -------------------------------------------------------------------------
+
+const radios = () => [...setup.querySelectorAll("input[name=game]")];
+const chosen = () => radios().find((r) => r.checked) || radios()[0];
+const fixedMinutes = () => Number(chosen().dataset.fixed) || null; // the rules' length (blitz) or none
+
+function state(now = Date.now()) {
+  if (left !== null) return "paused";
+  if (end === null) return "idle";
+  return now < end ? "running" : "time";
+}
+
+// When the round ends, as far as extensions are concerned (null: not started).
+function roundEnd(now) {
+  if (end !== null) return end;
+  return left !== null ? now + left : null;
+}
+
+// Digits only, and exact in a double (epoch milliseconds are 13 digits).
+const wholeNumber = (text) => (/^[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null);
+
+function readUrl() {
+  const params = new URLSearchParams(location.search);
+  const game = params.get("clock.game");
+  const known = radios().some((radio) => radio.value === game);
+  for (const radio of radios()) radio.checked = known ? radio.value === game : radio.defaultChecked;
+  minutesInput.value = params.get("clock.minutes") ?? "";
+  extForm.elements.table.value = params.get("clock.table") ?? "";
+  extForm.elements.extra.value = params.get("clock.extra") ?? "";
+  end = wholeNumber(params.get("clock.end") ?? "");
+  left = end === null ? wholeNumber(params.get("clock.left") ?? "") : null;
+  extensions = [];
+  for (const value of params.getAll("clock.ext")) {
+    const [table, minutes] = value.split(":").map(wholeNumber);
+    if (table && minutes && table <= Number(ui.maxTable) && minutes <= Number(ui.maxExtension)) addExtension(table, minutes);
+  }
+}
+
+function writeUrl() {
+  const params = new URLSearchParams(location.search);
+  for (const key of [...params.keys()]) if (key.startsWith("clock.")) params.delete(key);
+  params.set("clock.game", chosen().value);
+  // Typed values go in as typed, valid or not: nothing entered is lost on reload or language switch.
+  if (minutesInput.value.trim()) params.set("clock.minutes", minutesInput.value); // kept while blitz is tried
+  if (end !== null) params.set("clock.end", String(end));
+  if (left !== null) params.set("clock.left", String(left));
+  for (const { table, minutes } of extensions) params.append("clock.ext", `${table}:${minutes}`);
+  if (extForm.elements.table.value.trim()) params.set("clock.table", extForm.elements.table.value);
+  if (extForm.elements.extra.value.trim()) params.set("clock.extra", extForm.elements.extra.value);
+  history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
+  dispatchEvent(new Event("calc:url")); // site.js: the language menu keeps the clock
+}
+
+// The clock's own link: the round only (not the calculators' fields, nor a half-typed extension),
+// so that its QR code stays small enough to scan from across a table.
+const SHARED = ["clock.game", "clock.minutes", "clock.end", "clock.left", "clock.ext"];
+function link() {
+  const url = new URL(location.pathname, location.href);
+  const params = new URLSearchParams(location.search);
+  for (const key of SHARED) for (const value of params.getAll(key)) url.searchParams.append(key, value);
+  return url.href;
+}
+
+// --- typed fields ---------------------------------------------------------------------------
+
+function labelOf(input) {
+  return el.querySelector(`label[for="${input.id}"]`).textContent;
+}
+
+// The field's whole number, or null after showing the localized error naming the field.
+// `required` is false while typing: an empty field is not an error until it is needed.
+function check(input, maximum, required = true) {
+  const box = input.parentElement.querySelector(".calc-error");
+  const text = input.value.trim();
+  let message = "";
+  const number = wholeNumber(text);
+  if (!text) message = required ? fill(ui.errorRequired, { label: labelOf(input) }) : "";
+  else if (number === null) message = fill(ui.errorNotInteger, { label: labelOf(input), value: text.slice(0, 40) });
+  else if (number < 1 || number > maximum) {
+    message = fill(ui.errorOutOfRange, { label: labelOf(input), value: number, minimum: 1, maximum });
+  }
+  box.textContent = message;
+  box.hidden = !message;
+  const hint = input.id + "-hint";
+  const described = [el.querySelector(`#${CSS.escape(hint)}`) ? hint : "", message ? box.id : ""].filter(Boolean).join(" ");
+  if (described) input.setAttribute("aria-describedby", described);
+  else input.removeAttribute("aria-describedby");
+  if (message) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+  return message || !text ? null : number;
+}
+
+// --- extensions -----------------------------------------------------------------------------
+
+function addExtension(table, minutes) {
+  const same = extensions.find((ext) => ext.table === table);
+  if (same) same.minutes += minutes; // more time for the same table adds up
+  else extensions.push({ table, minutes });
+  extensions.sort((a, b) => a.table - b.table);
+}
+
+// Text nodes are replaced only when their words change: a live region is not re-announced
+// four times a second, and a focused button is not swapped under the keyboard.
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function renderExtensions(now) {
+  const shown = [...list.children].map((item) => `${item.dataset.table}:${item.dataset.minutes}`).join(" ");
+  if (shown !== extensions.map(({ table, minutes }) => `${table}:${minutes}`).join(" ")) buildExtensions();
+  const base = state(now) === "paused" ? null : roundEnd(now);
+  for (const item of list.children) {
+    const table = Number(item.dataset.table);
+    const minutes = Number(item.dataset.minutes);
+    const text = item.firstChild;
+    const ends = base === null ? null : base + minutes * MINUTE;
+    item.dataset.end = ends ?? "";
+    if (ends === null) {
+      item.dataset.state = "waiting";
+      setText(text, fill(ui.uiExtPaused, { table, minutes }));
+    } else if (now < ends) {
+      item.dataset.state = "running";
+      setText(text, fill(ui.uiExtRunning, { table, minutes, time: clockTime.format(ends), left: remaining(ends - now) }));
+    } else {
+      item.dataset.state = "time";
+      setText(text, fill(ui.uiExtTime, { table }));
+    }
+  }
+}
+
+function buildExtensions() {
+  const items = extensions.map(({ table, minutes }) => {
+    const item = document.createElement("li");
+    const text = document.createElement("span");
+    item.dataset.table = table;
+    item.dataset.minutes = minutes;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "md-button clock-ext-remove";
+    remove.textContent = "×";
+    remove.setAttribute("aria-label", fill(ui.uiExtRemove, { table }));
+    remove.addEventListener("click", () => {
+      extensions = extensions.filter((ext) => ext.table !== table);
+      update();
+      writeUrl();
+    });
+    item.append(text, remove);
+    return item;
+  });
+  list.replaceChildren(...items);
+}
+
+// Each end sounds once, when it passes while the page is open (a link opened after it, no).
+function signalEnds(now, quiet) {
+  const ends = [];
+  if (end !== null) ends.push([`round@${end}`, "round", end]);
+  const base = state(now) === "paused" ? null : roundEnd(now);
+  if (base !== null) {
+    for (const { table, minutes } of extensions) {
+      const ends_at = base + minutes * MINUTE;
+      ends.push([`table ${table}@${ends_at}`, `table ${table}`, ends_at]);
+    }
+  }
+  for (const [key, what, at] of ends) {
+    if (now < at || sounded.has(key)) continue;
+    sounded.add(key);
+    if (!quiet) signal(el, what);
+  }
+}
+
+// --- screen wake lock -----------------------------------------------------------------------
+
+let lock = null;
+let wantLock = false;
+async function holdScreen(want) {
+  wantLock = want;
+  if (!want) {
+    wake.hidden = true;
+    const held = lock;
+    lock = null;
+    await held?.release();
+    return;
+  }
+  if (lock) return;
+  wake.hidden = false;
+  if (!navigator.wakeLock) {
+    wake.textContent = ui.uiWakeOff;
+    return;
+  }
+  try {
+    const got = await navigator.wakeLock.request("screen");
+    if (!wantLock) return got.release(); // paused while the request was pending
+    lock = got;
+    lock.addEventListener("release", () => { if (lock === got) lock = null; });
+    wake.textContent = ui.uiWakeOn;
+  } catch {
+    wake.textContent = ui.uiWakeOff; // refused (battery saver, hidden page)
+  }
+}
+// The browser drops the lock when the page is hidden: take it again on return.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible") return;
+  update();
+  if (state() === "running") holdScreen(true);
+});
+
+// --- display --------------------------------------------------------------------------------
+
+function remaining(ms) {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${String(m).padStart(2, "0")}:${s}`;
+}
+
+const button = (action) => el.querySelector(`[data-action="${action}"]`);
+
+function update(quiet = false) {
+  const now = Date.now();
+  const current = state(now);
+  el.dataset.clockState = current;
+  el.dataset.clockEnd = end ?? "";
+  const fixed = fixedMinutes();
+  if (current === "idle") {
+    const typed = fixed || wholeNumber(minutesInput.value.trim());
+    setText(digits, typed ? remaining(typed * MINUTE) : "--:--");
+  } else {
+    setText(digits, remaining(current === "paused" ? left : end - now));
+  }
+  setText(status, fill(ui[`uiState${current[0].toUpperCase()}${current.slice(1)}`], { time: end ? clockTime.format(end) : "" }));
+  el.querySelector(".clock-banner").hidden = current !== "time";
+  // The game and the length are set before the round ("new round" sets them again); during the
+  // round the digits come first, under the game's name.
+  setup.hidden = current !== "idle";
+  gameName.hidden = current === "idle";
+  setText(gameName, chosen().closest("label").textContent);
+  minutesInput.closest(".calc-field").hidden = Boolean(fixed);
+  el.querySelector(".clock-fixed").hidden = !fixed;
+  button("start").hidden = current !== "idle";
+  button("pause").hidden = current !== "running";
+  button("resume").hidden = current !== "paused";
+  button("add").hidden = current === "idle";
+  button("reset").hidden = current === "idle" || current === "running";
+  const procedure = el.querySelector(".clock-procedure-link");
+  procedure.hidden = current !== "time";
+  procedure.querySelector("a").href = `#clock-${chosen().value}`;
+  // The chosen game's procedure is marked (every procedure stays readable, and each calculator
+  // usable); the blitz timer shows only for blitz.
+  for (const section of document.querySelectorAll(".clock-procedure[data-clock-game]")) {
+    section.toggleAttribute("data-chosen", section.dataset.clockGame === chosen().value);
+  }
+  for (const section of document.querySelectorAll(".clock-game[data-clock-game]")) {
+    section.hidden = section.dataset.clockGame !== chosen().value;
+  }
+  renderExtensions(now);
+  signalEnds(now, quiet);
+  if ((current === "running") !== wantLock) holdScreen(current === "running");
+}
+
+// --- controls -------------------------------------------------------------------------------
+
+function start() {
+  const minutes = fixedMinutes() || check(minutesInput, Number(ui.maxMinutes));
+  if (!minutes) {
+    minutesInput.focus();
+    return;
+  }
+  end = Date.now() + minutes * MINUTE;
+  left = null;
+}
+
+const actions = {
+  start,
+  pause() { left = Math.max(0, end - Date.now()); end = null; },
+  resume() { end = Date.now() + left; left = null; },
+  add() {
+    const more = Number(ui.addMinutes) * MINUTE;
+    if (left !== null) left += more;
+    else end = Math.max(end, Date.now()) + more; // after time is called, the round restarts
+  },
+  reset() { end = null; left = null; extensions = []; sounded.clear(); },
+  copy() { copyLink(link(), button("copy").dataset.copied, what()); },
+  qr() { showQr(link(), what()); },
+};
+
+function what() {
+  return fill(ui.qrWhat, { game: chosen().closest("label").textContent });
+}
+
+el.addEventListener("click", (event) => {
+  const action = event.target.closest("[data-action]")?.dataset.action;
+  if (!actions[action]) return;
+  actions[action]();
+  update();
+  writeUrl();
+});
+
+setup.addEventListener("input", () => {
+  check(minutesInput, Number(ui.maxMinutes), false);
+  update();
+  writeUrl();
+});
+setup.addEventListener("submit", (event) => event.preventDefault());
+
+extForm.addEventListener("input", (event) => {
+  check(event.target, Number(event.target.name === "table" ? ui.maxTable : ui.maxExtension), false);
+  writeUrl();
+});
+extForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const table = check(extForm.elements.table, Number(ui.maxTable));
+  const minutes = check(extForm.elements.extra, Number(ui.maxExtension));
+  if (!table || !minutes) return;
+  addExtension(table, minutes);
+  extForm.reset();
+  update();
+  writeUrl();
+});
+
+readUrl();
+// A value brought by a link is checked at once, as if just typed.
+if (minutesInput.value.trim()) check(minutesInput, Number(ui.maxMinutes), false);
+for (const input of [extForm.elements.table, extForm.elements.extra]) {
+  if (input.value.trim()) check(input, Number(input.name === "table" ? ui.maxTable : ui.maxExtension), false);
+}
+update(true); // ends already past when the page opens are shown, not sounded
+if (new URLSearchParams(location.search).has("clock.game")) writeUrl(); // normalised link
+setInterval(update, 250);
+el.dataset.ready = "true"; // taps from now on are heard (tests wait for this)

@@ -1,0 +1,77 @@
+// The QR code dialog: the QR code of an absolute URL (made here by the self-hosted
+// qrcode-generator, no network), what it points to, the URL as text; printable as a table card
+// (calc.css: print shows the code large, the title and the URL under it, nothing else).
+// The <svg> carries data-qr-text, the exact text encoded, for tests and tools.
+import qrcode from "./vendor/qrcode.mjs";
+
+const SVG = "http://www.w3.org/2000/svg";
+const QUIET_ZONE = 4; // modules of white around the code, as the QR specification asks
+
+function qrSvg(text, label) {
+  const qr = qrcode(0, "M"); // smallest version that fits; medium error correction survives a crease
+  qr.addData(text); // URLs are ASCII (percent-encoded), so byte mode is exact
+  qr.make();
+  const count = qr.getModuleCount();
+  const size = count + 2 * QUIET_ZONE;
+  let path = "";
+  for (let row = 0; row < count; row += 1) {
+    for (let col = 0; col < count; col += 1) {
+      if (qr.isDark(row, col)) path += `M${col + QUIET_ZONE} ${row + QUIET_ZONE}h1v1h-1z`;
+    }
+  }
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("class", "qr-code");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.dataset.qrText = text;
+  const background = document.createElementNS(SVG, "rect");
+  background.setAttribute("width", size);
+  background.setAttribute("height", size);
+  background.setAttribute("class", "qr-light");
+  const modules = document.createElementNS(SVG, "path");
+  modules.setAttribute("d", path);
+  modules.setAttribute("class", "qr-dark");
+  svg.append(background, modules);
+  return svg;
+}
+
+let dialog = null;
+
+function build(words) {
+  dialog = document.createElement("dialog");
+  dialog.className = "qr-dialog md-typeset"; // Material's text and button styles
+  dialog.setAttribute("aria-labelledby", "qr-dialog-title");
+  const title = document.createElement("h2");
+  title.id = "qr-dialog-title";
+  title.textContent = words.qrTitle;
+  const figure = document.createElement("div");
+  figure.className = "qr-figure";
+  const what = document.createElement("p");
+  what.className = "qr-what";
+  const url = document.createElement("p");
+  url.className = "qr-url";
+  const buttons = document.createElement("div");
+  buttons.className = "qr-buttons";
+  const print = document.createElement("button");
+  print.type = "button";
+  print.className = "md-button md-button--primary";
+  print.textContent = words.qrPrint;
+  print.addEventListener("click", () => window.print());
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "md-button";
+  close.textContent = words.qrClose;
+  close.addEventListener("click", () => dialog.close());
+  buttons.append(print, close);
+  dialog.append(title, figure, what, url, buttons);
+  document.body.append(dialog);
+}
+
+export function openQr(text, what, words) {
+  if (!dialog) build(words);
+  dialog.querySelector(".qr-figure").replaceChildren(qrSvg(text, what || text));
+  dialog.querySelector(".qr-what").textContent = what;
+  dialog.querySelector(".qr-url").textContent = text;
+  if (!dialog.open) dialog.showModal();
+}
