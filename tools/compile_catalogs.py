@@ -7,6 +7,7 @@ session when a catalog is newer than its compiled file.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -25,8 +26,10 @@ def compile_all(locales: tuple[Path, ...] = LOCALES) -> list[Path]:
             continue
         with po.open("rb") as fh:
             catalog = read_po(fh, locale=po.parts[-3], domain=po.stem)
-        with mo.open("wb") as fh:
+        partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
+        with partial.open("wb") as fh:
             write_mo(fh, catalog)
+        os.replace(partial, mo)  # atomic: parallel test workers never read half a catalog
         written.append(mo)
     return written
 

@@ -211,16 +211,23 @@ def test_a_download_that_never_answers_ends_in_the_error_and_a_retry(cold_page, 
 def test_retry_shows_the_restart_and_cannot_be_pressed_twice(cold_page, watch, site_url):
     page = cold_page
     watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly|404")
-    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    held, hold = [], []  # while `hold` is set, the wasm is held: the restart stays visible until released
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route) if hold
+               else route.fulfill(status=404, body="gone"))
     page.goto(f"{site_url}/fr/naruto/")
     t = Translator("fr")
     calc = page.locator("#calc-naruto-rounds")
     expect(calc).to_have_attribute("data-state", "error")
     retry = calc.get_by_role("button", name=t("ui.retry"))
+    hold.append(True)
     retry.click()
     expect(calc.locator(".calc-status")).to_have_text(t("ui.loading"))
-    expect(retry).to_be_disabled()
-    expect(calc).to_have_attribute("data-state", "error")  # still broken: the error again
+    expect(retry).to_be_disabled()  # a second press cannot restart it again
+    expect(calc).to_have_attribute("data-state", "loading")
+    hold.clear()
+    for route in held:
+        route.fulfill(status=404, body="gone")  # still broken: the error again, and the button back
+    expect(calc).to_have_attribute("data-state", "error")
     expect(retry).to_be_enabled()
 
 

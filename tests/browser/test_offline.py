@@ -15,6 +15,7 @@ from calculators import CALCULATORS, evaluate
 from sitebuild.offline import write_service_worker
 from sitebuild.words import words
 from tests.browser.conftest import SITE
+from sitebuild.precompress import precompress
 from tools.serve import serve_in_thread
 
 ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js)")
@@ -113,6 +114,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     calc_js = site / "calc" / "calc.js"
     calc_js.write_text(calc_js.read_text() + '\ndocument.documentElement.dataset.release = "2";\n')
     write_service_worker(site)
+    precompress(site)  # a host's compressed copies of the changed files, as the build writes them
 
     page.reload()  # the browser checks sw.js on navigation and installs release 2 next to release 1
     t = words("fr")

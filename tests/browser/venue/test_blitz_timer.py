@@ -13,11 +13,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core.naruto import BLITZ_ACTION_SECONDS, BLITZ_WARNINGS_TO_LOSE
+from tests.browser.venue.conftest import START
 
-PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
-START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
+
+PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 SIGNALS = """window.__signals = [];
 document.addEventListener("venue:signal", (e) => window.__signals.push(e.detail), true);"""
 
@@ -29,6 +31,8 @@ def open_timer(page, site_url, path):
     page.clock.pause_at(START + dt.timedelta(seconds=10))  # past the page load
     timer = page.locator(".blitz-timer")
     expect(timer).to_have_attribute("data-ready", "true")
+    for calc in page.locator(".calc[data-calc]").all():  # (as in test_clock.open_clock)
+        expect(calc).to_have_attribute("data-state", "ready")
     return timer
 
 

@@ -15,14 +15,15 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
+from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
+from tests.browser.venue.conftest import START
 from tools.serve import serve_in_thread
 
-PREFIX = {"en": "", "fr": "fr/", "it": "it/"}
-START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
+PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 MINUTE_MS = 60_000
 BLITZ_MS = naruto.BLITZ_GAME_MINUTES * MINUTE_MS
 
@@ -59,6 +60,10 @@ def open_clock(page, site_url, lang="en", query="", at=START):
     page.clock.pause_at(at + dt.timedelta(seconds=10))  # past the page load
     clock = page.locator(".clock")
     expect(clock).to_have_attribute("data-ready", "true")
+    # The page's calculators (the procedures) have their engine: a test's jump of the fake clock
+    # must not be taken for a stalled download (the start's watchdog runs on the page's timers).
+    for calc in page.locator(".calc[data-calc]").all():
+        expect(calc).to_have_attribute("data-state", "ready")
     return clock
 
 
