@@ -47,9 +47,14 @@ def site_url() -> str:
     server.shutdown()
 
 
+#: Found at import, before any test starts Playwright's event loop (finding Playwright's own browser
+#: starts Playwright, which cannot run inside that loop).
+CHROMIUM = find()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    path = find()
+    path = CHROMIUM
     if not path:
         pytest.fail("no Chromium found: run `python -m tools.chromium --ensure`")
     return {**browser_type_launch_args, "executable_path": path, "args": ARGS}
