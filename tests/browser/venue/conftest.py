@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from playwright.sync_api import expect
 
 #: The fake clock's start: a Saturday afternoon at a venue.
 START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
@@ -15,3 +16,19 @@ START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
 @pytest.fixture
 def page(cold_page):
     return cold_page
+
+
+def open_paused(page, url: str, tool: str, init_script: str, at: dt.datetime = START):
+    """Open ``url`` with the fake clock at ``at``, paused just after the page load (time moves only when
+    a test says), once ``tool`` is listening and the page's calculators have their engine: a jump of
+    the fake clock must not be taken for a stalled download (the start's watchdog runs on the page's
+    timers). Returns the tool's locator."""
+    page.clock.install(time=at)
+    page.add_init_script(init_script)
+    page.goto(url)
+    page.clock.pause_at(at + dt.timedelta(seconds=10))
+    located = page.locator(tool)
+    expect(located).to_have_attribute("data-ready", "true")
+    for calc in page.locator(".calc[data-calc]").all():
+        expect(calc).to_have_attribute("data-state", "ready")
+    return located

@@ -7,7 +7,6 @@ Numbers from ``rules_core.naruto``, words from the catalogs, time from ``page.cl
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 import pytest
@@ -16,7 +15,7 @@ from playwright.sync_api import expect
 from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core.naruto import BLITZ_ACTION_SECONDS, BLITZ_WARNINGS_TO_LOSE
-from tests.browser.venue.conftest import START
+from tests.browser.venue.conftest import open_paused
 
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -25,15 +24,7 @@ document.addEventListener("venue:signal", (e) => window.__signals.push(e.detail)
 
 
 def open_timer(page, site_url, path):
-    page.clock.install(time=START)
-    page.add_init_script(SIGNALS)
-    page.goto(f"{site_url}/{path}")
-    page.clock.pause_at(START + dt.timedelta(seconds=10))  # past the page load
-    timer = page.locator(".blitz-timer")
-    expect(timer).to_have_attribute("data-ready", "true")
-    for calc in page.locator(".calc[data-calc]").all():  # (as in test_clock.open_clock)
-        expect(calc).to_have_attribute("data-state", "ready")
-    return timer
+    return open_paused(page, f"{site_url}/{path}", ".blitz-timer", SIGNALS)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -20,7 +20,7 @@ from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
-from tests.browser.venue.conftest import START
+from tests.browser.venue.conftest import START, open_paused
 from tools.serve import serve_in_thread
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -54,17 +54,7 @@ def mmss(ms: int) -> str:
 
 def open_clock(page, site_url, lang="en", query="", at=START):
     """Open the clock page with the fake clock at ``at``, paused: time moves only when a test says."""
-    page.clock.install(time=at)
-    page.add_init_script(RECORDER)
-    page.goto(f"{site_url}/{PREFIX[lang]}clock/{query}")
-    page.clock.pause_at(at + dt.timedelta(seconds=10))  # past the page load
-    clock = page.locator(".clock")
-    expect(clock).to_have_attribute("data-ready", "true")
-    # The page's calculators (the procedures) have their engine: a test's jump of the fake clock
-    # must not be taken for a stalled download (the start's watchdog runs on the page's timers).
-    for calc in page.locator(".calc[data-calc]").all():
-        expect(calc).to_have_attribute("data-state", "ready")
-    return clock
+    return open_paused(page, f"{site_url}/{PREFIX[lang]}clock/{query}", ".clock", RECORDER, at)
 
 
 def start_blitz(page, clock, lang="en"):
