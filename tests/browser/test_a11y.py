@@ -8,7 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS
-from tests.browser.pages import all_pages, calculator_pages, expect_verdict, open_ready
+from tests.browser.pages import all_pages, expect_verdict, forms_to_type_into, open_ready
 
 HOSTILE_NAME = '<b class="hostile">Kakashi</b>'
 #: Valid input per calculator, typed with the keyboard (radios: the value to choose with the arrows).
@@ -25,10 +25,20 @@ SAMPLES = {
 
 
 @pytest.mark.parametrize("path", all_pages())
-def test_axe_finds_no_violation(page, site_url, path):
-    open_ready(page, site_url, path)
+def test_axe_finds_no_violation_and_readable_at_200_percent_zoom(page, site_url, path):
+    """axe-core on the page as a desktop shows it; then the same page as a Pixel 7 (412 CSS px) at
+    200 % zoom lays it out, in 206 CSS px: nothing may need horizontal scrolling (wide tables scroll
+    inside their own box, as Material does). One visit for both: the layout follows the viewport."""
+    calculators = open_ready(page, site_url, path)
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
+    page.set_viewport_size({"width": 206, "height": 400})  # CSS pixels: what the layout sees
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{overflow} px of horizontal scrolling"
+    for uid, _, _ in calculators:
+        box = page.locator(f"#{uid}").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 206, (uid, box)
+    assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.md-typeset')).fontSize)") >= 12
 
 
 def focused(page) -> dict:
@@ -38,9 +48,10 @@ def focused(page) -> dict:
                 outline: getComputedStyle(e).outlineStyle !== 'none' || getComputedStyle(e).boxShadow !== 'none'}; }""")
 
 
-@pytest.mark.parametrize("path", calculator_pages())
+@pytest.mark.parametrize("path", list(forms_to_type_into()))
 def test_every_calculator_works_with_the_keyboard_alone(page, site_url, path):
-    for uid, calc_id, lang in open_ready(page, site_url, path):
+    open_ready(page, site_url, path)
+    for uid, calc_id, lang in forms_to_type_into()[path]:
         calc = page.locator(f"#{uid}")
         sample = SAMPLES.get(calc_id, {})
         # Start where a user tabbing down the page arrives: just before the form.
@@ -103,17 +114,3 @@ def test_touch_targets_on_a_phone(phone, site_url, path):
     page = phone
     open_ready(page, site_url, path)
     assert too_small(page, TARGETS) == []
-
-
-@pytest.mark.parametrize("path", all_pages())
-def test_readable_at_200_percent_zoom(page, site_url, path):
-    """A Pixel 7 (412 CSS px) at 200 % zoom lays the page out in 206 CSS px: nothing may need
-    horizontal scrolling (wide tables scroll inside their own box, as Material does)."""
-    page.set_viewport_size({"width": 206, "height": 400})  # CSS pixels: what the layout sees
-    calculators = open_ready(page, site_url, path)
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{overflow} px of horizontal scrolling"
-    for uid, _, _ in calculators:
-        box = page.locator(f"#{uid}").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 206, (uid, box)
-    assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.md-typeset')).fontSize)") >= 12

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
-from tests.browser.conftest import SITE
+from tests.browser.conftest import SITE, expect_ready
 from tests.browser.pages import expect_failed_then_retry, expect_verdict
 from tools.serve import serve_in_thread
 
@@ -76,7 +76,7 @@ def link(path: str, calc_id: str, values: dict[str, str]) -> str:
 def test_a_link_setting_only_choices_shows_its_verdict(page, site_url, path, calc_id, values):
     page.goto(f"{site_url}/{link(path, calc_id, values)}")
     calc = page.locator(f"#calc-{calc_id}")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     lang = calc.get_attribute("data-lang")
     # What the CLI says for these values: a verdict, or the fields still needed (a game in progress
     # needs its Prize cards). Never a blank calculator.
@@ -91,12 +91,12 @@ def test_a_link_setting_only_choices_shows_its_verdict(page, site_url, path, cal
 def test_a_chosen_level_survives_a_reload(page, site_url):
     page.goto(f"{site_url}/fr/judge-tower/")
     calc = page.locator("#calc-judge-tower-hand")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     expect(calc.locator(".calc-summary")).to_have_text("")  # nothing chosen: no verdict yet
     calc.get_by_label(Translator("fr")("judge-tower-hand.level.2"), exact=True).check()
     expect(page).to_have_url(re.compile(r"judge-tower-hand\.level=2"))
     page.reload()
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("judge-tower-hand", {"level": "2"}, "fr")["summary"])
 
 
@@ -112,7 +112,7 @@ INVALID_LINKS = [
 def test_a_link_with_an_invalid_value_shows_the_fields_error(page, site_url, path, calc_id, values, field):
     page.goto(f"{site_url}/{link(path, calc_id, values)}")
     calc = page.locator(f"#calc-{calc_id}")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     lang = calc.get_attribute("data-lang")
     verdict = evaluate(calc_id, values, lang)
     message = next(e["message"] for e in verdict["errors"] if e["field"] == field)
@@ -146,7 +146,7 @@ def test_a_link_with_fifty_thousand_unknown_keys_stays_responsive(page, site_url
     junk = "&".join(f"k{i}=v" for i in range(50_000))
     page.goto(f"{site_url}/naruto/?{junk}&naruto-rounds.players=12")
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "en")["summary"])
     before = page.evaluate("({...window.__queryWork})")
     page.locator("#calc-naruto-rounds-players").fill("24")
@@ -212,7 +212,9 @@ def test_retry_shows_the_restart_and_cannot_be_pressed_twice(cold_page, watch, s
     page = cold_page
     watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly|404")
     held, hold = [], []  # while `hold` is set, the wasm is held: the restart stays visible until released
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route) if hold
+    # On the context, not the page: the worker fetches the wasm too (when the page's copy fails), and
+    # a page route was seen to miss a worker's request under load.
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route) if hold
                else route.fulfill(status=404, body="gone"))
     page.goto(f"{site_url}/fr/naruto/")
     t = Translator("fr")
@@ -239,7 +241,7 @@ RTL = "\u202eboB"
 def test_right_to_left_names_stay_isolated(page, site_url):
     page.goto(f"{site_url}/fr/naruto/")
     calc = page.locator("#calc-naruto-end-of-time")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     t = Translator("fr")
     calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill(RTL)
     calc.locator('input[name="starter"][value="a"]').check()
@@ -255,14 +257,14 @@ def test_the_shame_tracker_in_two_tabs_keeps_both_changes(new_page, site_url):
     ui = Translator("en").templates("judge-tower-shame.ui.")
     for tab in tabs:
         tab.goto(f"{site_url}/judge-tower/")
-        expect(tab.locator("#calc-judge-tower-shame")).to_have_attribute("data-state", "ready")
+        expect_ready(tab.locator("#calc-judge-tower-shame"))
     rows = [tab.locator("#calc-judge-tower-shame .shame-row") for tab in tabs]
     rows[0].nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
     expect(rows[1].nth(0).locator(".shame-value")).to_have_text("1")  # the other tab follows
     rows[1].nth(1).get_by_role("button", name=ui["plus"], exact=True).click()
     expect(rows[0].nth(1).locator(".shame-value")).to_have_text("1")
     tabs[0].reload()
-    expect(tabs[0].locator("#calc-judge-tower-shame")).to_have_attribute("data-state", "ready")
+    expect_ready(tabs[0].locator("#calc-judge-tower-shame"))
     expect(rows[0].locator(".shame-value")).to_have_text(["1", "1"])  # neither change lost
 
 

@@ -8,6 +8,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import expect_ready
+
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator
 
@@ -86,7 +88,7 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
 
     # Reload: the counts, names and marks come back from the phone's storage.
     page.reload()
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     expect(rows).to_have_count(3)
     expect(calc.get_by_role("textbox", name=words_["player"].format(n=3), exact=True)).to_have_value(HOSTILE)
     expect(calc.get_by_role("listitem", name="Bob").locator(".shame-value")).to_have_text(str(limit + 1))

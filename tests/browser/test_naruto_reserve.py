@@ -7,6 +7,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import expect_ready
+
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator
 
@@ -114,7 +116,7 @@ def test_counters_stay_visible_on_a_phone(phone, site_url):
     page = phone
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-reserve")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     deck = calc.get_by_label(label("it", "deck"), exact=True)
     deck.tap()
     deck.fill(DECK)

@@ -10,6 +10,8 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import expect_ready
+
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator
 from tests.browser.pages import expect_failed_then_retry
@@ -57,7 +59,7 @@ def test_phone_viewport(phone, site_url):
     page = phone
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     field = page.get_by_label(players_label("it"), exact=True)
     field.tap()
     field.fill("8")

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from sitebuild.offline import write_service_worker
 from sitebuild.words import words
-from tests.browser.conftest import SITE
+from tests.browser.conftest import SITE, expect_ready
 from sitebuild.precompress import precompress
 from tools.serve import serve_in_thread
 
@@ -40,7 +40,7 @@ def own_server():
 
 def use_calculator(page, calc, lang: str) -> None:
     """Fill the example inputs and check the verdict is the one CPython's evaluate() gives."""
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     calc_id = calc.get_attribute("data-calc")
     kinds = {field.name: field.kind for field in CALCULATORS[calc_id].fields}
     for field, value in CALCULATORS[calc_id].example.items():
@@ -104,7 +104,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     server, origin = own_server(site)
     context, page, watch = fresh(origin)
     page.goto(f"{origin}/fr/naruto/")
-    expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "ready")
+    expect_ready(page.locator("#calc-naruto-rounds"))
     # the service worker registers once the engine has started; it tells controlled pages only
     expect(page.locator("html")).to_have_attribute("data-offline", "ready")
 
@@ -128,7 +128,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     expect(page.locator("html")).to_have_attribute("data-release", "2")  # …and release 2's script
     expect(prompt).to_have_count(0)
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     page.locator("#calc-naruto-rounds-players").fill("24")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import expect_ready
+
 from calculators import evaluate
 from calculators.i18n import Translator
 
@@ -15,7 +17,7 @@ PAGES = ["naruto/", "fr/judge-tower/", "it/pokemon/"]
 @pytest.mark.parametrize("path", PAGES)
 def test_print_shows_the_rules_only(page, site_url, path):
     page.goto(f"{site_url}/{path}")
-    expect(page.locator(".calc").first).to_have_attribute("data-state", "ready")
+    expect_ready(page.locator(".calc").first)
     # on screen, the chrome is there
     expect(page.locator(".md-header")).to_be_visible()
     page.emulate_media(media="print")

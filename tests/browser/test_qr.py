@@ -14,7 +14,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from sitebuild.words import words
-from tests.browser.conftest import ENGINE_TIMEOUT_MS
+from tests.browser.conftest import expect_ready
 
 ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js|engine-start\.js)")
 
@@ -87,7 +87,7 @@ def test_filled_calculator_qr_is_its_link(page, site_url, open_calc, clipboard):
     expect(dialog.locator(".qr-what")).to_have_text(t("naruto-rounds.title"))
     assert decoded(dialog.locator("svg.qr-code")) == link
     # the engine stays the calculators' business: the dialog did not restart or stop it
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect_ready(calc)
 
 
 def test_clock_qr_is_its_link_and_prints_as_a_table_card(page, site_url, clipboard):

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator, language_folder
-from tests.browser.conftest import forget
+from tests.browser.conftest import expect_ready, forget
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 
@@ -44,7 +44,7 @@ def test_copied_link_reopens_the_same_calculator(page, open_calc, new_page, site
     for target in (link, link.replace(f"/{PREFIX[lang]}naruto/", f"/{PREFIX[other]}naruto/")):
         opened = open_link(new_page, target)
         again = opened.locator("#calc-naruto-rounds")
-        expect(again).to_have_attribute("data-state", "ready")
+        expect_ready(again)
         expect(opened.locator("#calc-naruto-rounds-players")).to_have_value("40")
         expect(opened.locator("#calc-naruto-rounds-rounds")).to_have_value("6")
         expect(again).to_have_attribute("data-result", result)
@@ -56,7 +56,7 @@ def test_copied_link_reopens_the_same_calculator(page, open_calc, new_page, site
 def test_invalid_link_shows_the_localized_error(new_page, site_url, lang):
     page = open_link(new_page, f"{site_url}/{PREFIX[lang]}naruto/?naruto-rounds.players=2#calc-naruto-rounds")
     calc = page.locator("#calc-naruto-rounds")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     expect(page.locator("#calc-naruto-rounds-players")).to_have_value("2")
     message = evaluate("naruto-rounds", {"players": "2"}, lang)["errors"][0]["message"]
     expect(calc.locator(".calc-error").first).to_have_text(message)
@@ -73,7 +73,7 @@ def test_language_switcher_keeps_the_fields(open_calc, page, site_url):
     page.locator('.md-select__link[hreflang="fr"]').click()
     expect(page).to_have_url(f"{site_url}/fr/naruto/?naruto-rounds.players=12")
     french = page.locator("#calc-naruto-rounds")
-    expect(french).to_have_attribute("data-state", "ready")
+    expect_ready(french)
     expect(french.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "fr")["summary"])
 
 
@@ -103,7 +103,7 @@ def test_tracker_link_opens_the_shared_counters(new_page, site_url):
     """A shared Judge Tower link wins over the tracker's stored state; plain visits leave the URL alone."""
     page = open_link(new_page, f"{site_url}/fr/judge-tower/?judge-tower-shame.shame=Ann%3A%202%0ABob%3A%207%0ACy%3A%20-1#calc-judge-tower-shame")
     calc = page.locator("#calc-judge-tower-shame")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     expect(calc.locator(".shame-row")).to_have_count(3)
     expect(calc.locator(".shame-value")).to_have_text(["2", "7", "−1"])
     expect(calc.locator(".shame-row").nth(1)).to_have_attribute("data-out", "true")  # 7 > 2 × 3
@@ -114,7 +114,7 @@ def test_tracker_link_opens_the_shared_counters(new_page, site_url):
 
     page = open_link(new_page, f"{site_url}/it/judge-tower/")
     calc = page.locator("#calc-judge-tower-shame")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     expect(calc.locator(".shame-bar")).not_to_have_text("")
     assert "?" not in page.url  # the tracker's start-up values are not put in the address bar
     forget(page, site_url)
@@ -122,7 +122,7 @@ def test_tracker_link_opens_the_shared_counters(new_page, site_url):
 
     page = open_link(new_page, f"{site_url}/?judge-tower-shame.shame=abc".replace("/?", "/judge-tower/?"))
     calc = page.locator("#calc-judge-tower-shame")
-    expect(calc).to_have_attribute("data-state", "ready")
+    expect_ready(calc)
     message = evaluate("judge-tower-shame", {"shame": "abc"}, "en")["errors"][0]["message"]
     expect(calc.locator(".calc-error").first).to_have_text(message)
     expect(calc).to_have_attribute("data-result", "null")

@@ -1,0 +1,135 @@
+"""What blocks the page's main thread while a calculator page starts (issue #21): a Chromium
+performance trace of a first visit (or a repeat visit, with the engine snapshot) under 4x CPU
+throttling, and the main thread's long tasks broken down by what ran inside them.
+
+    python -m tools.trace_start [--site site] [--page naruto/] [--repeat] [--runs 3] [--save trace.json]
+
+Not a test and not a benchmark: the figures that decide are in `make bench` (j). This says where
+the time goes; DESIGN.md ("Main thread") keeps the findings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.chromium import ARGS, find  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+CATEGORIES = ",".join([
+    "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.wasm", "blink", "loading",
+    "disabled-by-default-v8.compile", "toplevel", "disabled-by-default-devtools.timeline.stack",
+])
+TOP = {"RunTask", "ThreadControllerImpl::RunTask"}
+READY = '.calc[data-state="ready"]'
+
+
+def long_tasks(trace: dict, pid: int, tid: int, threshold_ms: float = 50) -> list[dict]:
+    """Top-level tasks of (pid, tid) longer than ``threshold_ms``, each with the time of every
+    event name directly or indirectly inside it (self time of the outermost occurrence)."""
+    events = [e for e in trace["traceEvents"] if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
+    events.sort(key=lambda e: (e["ts"], -e.get("dur", 0)))
+    tasks = [e for e in events if e["name"] in TOP and e.get("dur", 0) >= threshold_ms * 1000]
+    out = []
+    for task in tasks:
+        end = task["ts"] + task["dur"]
+        inside = [e for e in events if task["ts"] <= e["ts"] < end and e is not task and e["name"] not in TOP]
+        # Children's own time: each event's duration minus what its direct children took.
+        stack: list[dict] = []
+        own: dict[str, float] = collections.defaultdict(float)
+        detail: dict[str, set] = collections.defaultdict(set)
+        for e in inside:
+            while stack and e["ts"] >= stack[-1]["ts"] + stack[-1].get("dur", 0):
+                stack.pop()
+            dur = e.get("dur", 0)
+            own[e["name"]] += dur
+            if stack:
+                own[stack[-1]["name"]] -= dur
+            data = e.get("args", {}).get("data", {}) or {}
+            what = data.get("url") or data.get("functionName") or data.get("type") or ""
+            if what:
+                detail[e["name"]].add(str(what)[-80:])
+            stack.append(e)
+        out.append({
+            "start_ms": task["ts"] / 1000, "dur_ms": task["dur"] / 1000,
+            "own_ms": {k: round(v / 1000, 1) for k, v in sorted(own.items(), key=lambda kv: -kv[1])[:8]},
+            "detail": {k: sorted(v)[:4] for k, v in detail.items() if k in dict(sorted(own.items(), key=lambda kv: -kv[1])[:8])},
+        })
+    return out
+
+
+def main_thread(trace: dict, url_part: str) -> tuple[int, int]:
+    """(pid, tid) of the renderer main thread whose frame loaded ``url_part``."""
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in trace["traceEvents"]
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    for e in trace["traceEvents"]:
+        data = (e.get("args") or {}).get("data") or {}
+        if e.get("name") in ("ParseHTML", "navigationStart") or "frames" in data:
+            key = (e["pid"], e["tid"])
+            if names.get(key) == "CrRendererMain" and url_part in json.dumps(data):
+                return key
+    raise SystemExit("no renderer main thread found in the trace")
+
+
+def run(browser, origin: str, path: str, repeat: bool, save: Path | None) -> list[dict]:
+    context = browser.new_context()
+    if repeat:  # one visit first: snapshot and offline copy stored
+        page = context.new_page()
+        page.goto(f"{origin}/{path}")
+        page.wait_for_selector('html[data-engine-snapshot="stored"]', state="attached", timeout=120_000)
+        page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
+        page.close()
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    browser.start_tracing(page=page, categories=CATEGORIES.split(","))
+    page.goto(f"{origin}/{path}", wait_until="load", timeout=120_000)
+    if page.locator(".calc[data-calc]").count():
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+    page.wait_for_timeout(3000)  # what follows "ready", as bench (j) counts it
+    raw = browser.stop_tracing()
+    context.close()
+    trace = json.loads(raw)
+    if save:
+        save.write_bytes(raw)
+    pid, tid = main_thread(trace, path.strip("/") or origin)
+    return long_tasks(trace, pid, tid)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--page", default="naruto/")
+    parser.add_argument("--repeat", action="store_true", help="a repeat visit (engine snapshot restored)")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="write the (last) raw trace here (open it in DevTools)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server = serve_in_thread(args.site)
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=find(), args=ARGS)
+            for i in range(args.runs):
+                tasks = run(browser, origin, args.page, args.repeat, args.save)
+                blocking = sum(max(0, t["dur_ms"] - 50) for t in tasks)
+                print(f"run {i + 1}: /{args.page} {'repeat' if args.repeat else 'first'} visit, "
+                      f"{len(tasks)} long tasks, blocking {blocking:.0f} ms")
+                for t in tasks:
+                    print(f"  at {t['start_ms'] % 100000:9.0f} ms  {t['dur_ms']:6.0f} ms  "
+                          + ", ".join(f"{k} {v}" for k, v in t["own_ms"].items()))
+                    for k, v in t["detail"].items():
+                        print(f"      {k}: {v}")
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
