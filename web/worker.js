@@ -92,6 +92,7 @@ async function boot() {
         if (!(await snapshotIntact(buffer, stored))) throw new Error("checksum mismatch");
         return buffer;
       });
+      bytes.catch(() => {}); // handled below (start() fails with it), even if it fails before Pyodide awaits it
       const pyodide = await start({ _loadSnapshot: bytes });
       const evaluateJson = await ready(pyodide);
       selfTest(evaluateJson, checks);

@@ -121,14 +121,20 @@ def expect_ready(calc) -> None:
     expect(calc).to_have_attribute("data-state", "ready")
 
 
-def warmed(browser, site_url: str, **context_args):
-    """A context that has visited a calculator page once: engine snapshot and offline copy stored."""
+def warmed(browser, site_url: str, snapshot: dict | None = None, **context_args):
+    """A context that has visited a calculator page once: engine snapshot and offline copy stored
+    (the snapshot made by this visit, or ``snapshot`` made by another context's: seed_snapshot)."""
     context = browser.new_context(**context_args)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
+    if snapshot:
+        seed_snapshot(context, site_url, snapshot)
     page = context.new_page()
     page.goto(f"{site_url}/naruto/")
     html = page.locator("html")
-    expect(html).to_have_attribute("data-engine-snapshot", "stored")
+    if snapshot:
+        expect(html).to_have_attribute("data-engine-start", "snapshot")
+    else:
+        expect(html).to_have_attribute("data-engine-snapshot", "stored")
     expect(html).to_have_attribute("data-offline", "ready")
     page.close()
     return context
@@ -148,8 +154,8 @@ def warm_context(browser, site_url):
 
 
 @pytest.fixture(scope="session")
-def warm_phone_context(playwright, browser, site_url):
-    context = warmed(browser, site_url, **playwright.devices["Pixel 7"])
+def warm_phone_context(playwright, browser, site_url, engine_snapshot):
+    context = warmed(browser, site_url, engine_snapshot, **playwright.devices["Pixel 7"])
     yield context
     context.close()
 
@@ -234,17 +240,15 @@ def open_seed_page(context, site_url: str):
 
 
 @pytest.fixture(scope="session")
-def engine_snapshot(browser, site_url):
-    """An engine snapshot made by a first visit, kept to be given to new contexts (seed_snapshot)."""
+def engine_snapshot(warm_context, site_url):
+    """The warm context's engine snapshot (made by a first visit), kept to be given to new
+    contexts (seed_snapshot)."""
     shelf = ThreadingHTTPServer(("127.0.0.1", 0), _Shelf)
     threading.Thread(target=shelf.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{shelf.server_address[1]}/snapshot"
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.goto(f"{site_url}/naruto/")
-    expect(page.locator("html")).to_have_attribute("data-engine-snapshot", "stored")
-    stored = open_seed_page(context, site_url).evaluate(_SHELVE, url)
-    context.close()
+    page = open_seed_page(warm_context, site_url)
+    stored = page.evaluate(_SHELVE, url)
+    page.close()
     yield {"shelf": url, **stored}
     shelf.shutdown()
 

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
-from tests.browser.conftest import SITE, expect_ready
+from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import expect_failed_then_retry, expect_verdict
 from tools.serve import serve_in_thread
 
@@ -38,11 +38,12 @@ DAMAGE_AT = """async (fraction) => {
 
 
 @pytest.mark.parametrize("fraction", [0.5, 0.9])
-def test_a_damaged_snapshot_is_never_trusted(cold_page, site_url, fraction):
+def test_a_damaged_snapshot_is_never_trusted(cold_page, site_url, engine_snapshot, fraction):
     page = cold_page
     html = page.locator("html")
+    seed_snapshot(page.context, site_url, engine_snapshot)  # a good snapshot, as one visit leaves it
     page.goto(f"{site_url}/fr/naruto/")
-    expect(html).to_have_attribute("data-engine-snapshot", "stored")
+    expect(html).to_have_attribute("data-engine-start", "snapshot")
     assert page.evaluate(DAMAGE_AT, fraction) > 1_000_000
 
     page.reload()
@@ -167,8 +168,9 @@ def stall_ms(page) -> int:
 
 
 @pytest.mark.parametrize("script", ["calc.js", "engine-start.js"])
-def test_a_script_that_cannot_load_ends_in_the_error_and_a_retry(cold_page, watch, site_url, script):
+def test_a_script_that_cannot_load_ends_in_the_error_and_a_retry(cold_page, watch, site_url, engine_snapshot, script):
     page = cold_page
+    seed_snapshot(page.context, site_url, engine_snapshot)  # a phone that visited once: the retry restores it
     watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|engine-start|ERR_")
     page.route("**/*", lambda route: route.abort() if route.request.url.endswith(f"/calc/{script}") else route.continue_())
     page.goto(f"{site_url}/fr/naruto/")
@@ -189,8 +191,11 @@ ENGINE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 
 
 @pytest.mark.parametrize("stalled", ["python_stdlib.zip", "pyodide.asm.wasm", "every engine file"])
-def test_a_download_that_never_answers_ends_in_the_error_and_a_retry(cold_page, watch, site_url, stalled):
+def test_a_download_that_never_answers_ends_in_the_error_and_a_retry(cold_page, watch, site_url, engine_snapshot,
+                                                                     stalled):
     page = cold_page
+    # A phone that visited once: every file is still downloaded, the retry restores the snapshot.
+    seed_snapshot(page.context, site_url, engine_snapshot)
     watch.allow(r"calculator engine failed")
     page.clock.install()
     stuck = ENGINE_FILES if stalled == "every engine file" else (stalled,)
