@@ -35,7 +35,11 @@ def long_tasks(trace: dict, pid: int, tid: int, threshold_ms: float = 50) -> lis
     event name directly or indirectly inside it (self time of the outermost occurrence)."""
     events = [e for e in trace["traceEvents"] if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"]
     events.sort(key=lambda e: (e["ts"], -e.get("dur", 0)))
-    tasks = [e for e in events if e["name"] in TOP and e.get("dur", 0) >= threshold_ms * 1000]
+    tasks = []
+    for e in events:  # outermost only: a RunTask holds a ThreadControllerImpl::RunTask of the same length
+        if e["name"] in TOP and e.get("dur", 0) >= threshold_ms * 1000:
+            if not tasks or e["ts"] >= tasks[-1]["ts"] + tasks[-1]["dur"]:
+                tasks.append(e)
     out = []
     for task in tasks:
         end = task["ts"] + task["dur"]
@@ -64,16 +68,11 @@ def long_tasks(trace: dict, pid: int, tid: int, threshold_ms: float = 50) -> lis
     return out
 
 
-def main_thread(trace: dict, url_part: str) -> tuple[int, int]:
-    """(pid, tid) of the renderer main thread whose frame loaded ``url_part``."""
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in trace["traceEvents"]
-             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+def main_thread(trace: dict) -> tuple[int, int]:
+    """(pid, tid) of the renderer main thread (only the traced page's renderer is in the trace)."""
     for e in trace["traceEvents"]:
-        data = (e.get("args") or {}).get("data") or {}
-        if e.get("name") in ("ParseHTML", "navigationStart") or "frames" in data:
-            key = (e["pid"], e["tid"])
-            if names.get(key) == "CrRendererMain" and url_part in json.dumps(data):
-                return key
+        if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain":
+            return e["pid"], e["tid"]
     raise SystemExit("no renderer main thread found in the trace")
 
 
@@ -97,7 +96,7 @@ def run(browser, origin: str, path: str, repeat: bool, save: Path | None) -> lis
     trace = json.loads(raw)
     if save:
         save.write_bytes(raw)
-    pid, tid = main_thread(trace, path.strip("/") or origin)
+    pid, tid = main_thread(trace)
     return long_tasks(trace, pid, tid)
 
 
@@ -111,11 +110,12 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    chromium = find()  # before Playwright's loop starts (finding Playwright's own browser starts one)
     server = serve_in_thread(args.site)
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=find(), args=ARGS)
+            browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             for i in range(args.runs):
                 tasks = run(browser, origin, args.page, args.repeat, args.save)
                 blocking = sum(max(0, t["dur_ms"] - 50) for t in tasks)

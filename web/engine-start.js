@@ -7,14 +7,15 @@
 const ENGINE = null;
 
 // The engine's wasm compiled on this thread, where it gets the browser's compiled-code cache
-// (why: engine-module.js), or null when anything fails: the worker then compiles it itself, or
-// finds and reports the failure when it downloads the engine's files.
-async function compileEngine() {
+// (why: engine-module.js), or null: the worker then compiles it itself (also when anything fails
+// here: the worker finds and reports the failure when it downloads the engine's files).
+// A first visit (no service worker yet) leaves it to the worker: there is no compiled code to
+// reuse yet, and a streaming compile here feeds the download to the compiler on this thread,
+// ~0.35 s of blocked page under a 4x CPU slowdown (DESIGN.md, "Main thread").
+async function compileEngine(firstVisit) {
   try {
+    if (firstVisit) return null;
     const response = await fetch(new URL(`${ENGINE.pyodide}pyodide.asm.wasm`, import.meta.url));
-    // A first visit downloads it from the network: report its progress (calc.js's stall watchdog).
-    // Later visits get it from the service worker, and the original response keeps the compiled-code cache.
-    if (!navigator.serviceWorker?.controller && response.body) reportProgress(response.clone().body);
     return await WebAssembly.compileStreaming(response);
   } catch {
     return null;
@@ -23,24 +24,13 @@ async function compileEngine() {
   }
 }
 
-async function reportProgress(body) {
-  const reader = body.getReader();
-  let last = 0;
-  for (;;) {
-    const { done } = await reader.read();
-    if (done) return;
-    if (Date.now() - last > 1000) {
-      last = Date.now();
-      document.dispatchEvent(new CustomEvent("calc:wasm", { detail: "progress" }));
-    }
-  }
-}
-
 // A new engine worker, given the engine's files (its name) and the wasm compiled on this thread.
 // Messages that arrive before calc.js listens are kept in `early`, in order.
 export function launch() {
-  const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module", name: JSON.stringify(ENGINE) });
-  compileEngine().then((module) => worker.postMessage({ type: "module", module }));
+  const firstVisit = !navigator.serviceWorker?.controller;
+  const name = JSON.stringify({ ...ENGINE, compileWasm: firstVisit });
+  const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module", name });
+  compileEngine(firstVisit).then((module) => worker.postMessage({ type: "module", module }));
   const early = [];
   worker.onmessage = ({ data }) => early.push(data);
   worker.onerror = (event) => {

@@ -53,8 +53,13 @@ function selfTest(evaluateJson, checks) {
 
 async function boot() {
   // The worker's name: the content-hashed engine directory and wheel, and the self-test (engine-start.js).
-  const { wheel, pyodide: dir, checks } = JSON.parse(self.name);
+  // compileWasm: the page leaves the wasm to this worker (a first visit: engine-start.js), so it is
+  // downloaded with the other files, its progress reported.
+  const { wheel, pyodide: dir, checks, compileWasm } = JSON.parse(self.name);
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
+  // First, the largest file: compiled as it arrives (on this thread and V8's, not the page's); the
+  // compile's end is also its download's end.
+  const ownModule = compileWasm ? WebAssembly.compileStreaming(fetchOk(here(`${dir}pyodide.asm.wasm`))) : null;
   // Every file is requested now, in the order needed (DESIGN.md): dynamic imports, since static
   // ones would hold this first step back by a round trip; withModule() reuses this runtime import.
   const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js"), import("./engine-snapshot.js")]);
@@ -63,14 +68,14 @@ async function boot() {
   const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
   // A missing file cuts the start short with a clear error (Pyodide would log it and never settle;
   // a missing wasm or runtime script fails withModule(), a missing loader fails the import).
-  const downloads = Promise.all([wheelBytes, ...prefetched.values()]);
+  const downloads = Promise.all([wheelBytes, ...prefetched.values(), ownModule]);
   // Every file here: the page's stall watchdog stops watching this worker.
   Promise.all([loader, runtime, downloads]).then(() => postMessage({ type: "downloaded" }), () => {});
   const [{ loadPyodide }, { withModule }, { dropSnapshot, findSnapshot, snapshotIntact, storeSnapshot }] = await loader;
   progress();
   const stored = await findSnapshot(snapshotKey);
   const start = async (options) => {
-    const engine = await withModule(here(dir), compiled, prefetched);
+    const engine = await withModule(here(dir), ownModule || compiled, prefetched);
     const [pyodide] = await Promise.all([
       Promise.race([loadPyodide({ indexURL: here(dir), ...options, ...engine.options }), engine.failure]),
       downloads,
