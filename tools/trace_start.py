@@ -5,7 +5,7 @@ throttling, and the main thread's long tasks broken down by what ran inside them
     python -m tools.trace_start [--site site] [--page naruto/] [--repeat] [--runs 3] [--save trace.json]
 
 Not a test and not a benchmark: the figures that decide are in `make bench` (j). This says where
-the time goes; DESIGN.md ("Main thread") keeps the findings.
+the time goes; DESIGN.md ("Decisions": a first visit compiles the wasm in the worker) keeps the findings.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ const ENGINE = null;
 // here: the worker finds and reports the failure when it downloads the engine's files).
 // A first visit (no service worker yet) leaves it to the worker: there is no compiled code to
 // reuse yet, and a streaming compile here feeds the download to the compiler on this thread,
-// ~0.35 s of blocked page under a 4x CPU slowdown (DESIGN.md, "Main thread").
+// ~0.35 s of blocked page under a 4x CPU slowdown (DESIGN.md, "Decisions": a first visit compiles the wasm in the worker).
 async function compileEngine(firstVisit) {
   try {
     if (firstVisit) return null;
