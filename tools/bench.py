@@ -429,15 +429,16 @@ def summary(results: dict) -> str:
     start = results.get("startup")
     if start:
         m = {k: median(v) for k, v in start.items()}
+        spread = {k: f" (runs {min(v):.0f}–{max(v):.0f})" for k, v in start.items()}
         if results.get("latency_ms"):
             rows.append(f"| (a)-(d) every request delayed by | {results['latency_ms']:.0f} ms | | | |")
-        rows.append(f"| (a) floor, bare Pyodide on the main thread, cold | {m['floor_cold']:.0f} ms | 1 | | |")
-        rows.append(f"| (a) floor, warm | {m['floor_warm']:.0f} ms | 1 | | |")
+        rows.append(f"| (a) floor, bare Pyodide on the main thread, cold | {m['floor_cold']:.0f} ms{spread['floor_cold']} | 1 | | |")
+        rows.append(f"| (a) floor, warm | {m['floor_warm']:.0f} ms{spread['floor_warm']} | 1 | | |")
         for key, floor, label in (("cold", "floor_cold", "(b) calculator page, cold"),
                                   ("repeat", "floor_warm", "(c) repeat visit"),
                                   ("offline", "floor_warm", "(d) offline, service worker")):
             ratio = m[key] / m[floor]
-            rows.append(f"| {label} | {m[key]:.0f} ms | {ratio:.2f} × {floor.replace('_', ' ')} | ≤ {TARGETS[key]} | "
+            rows.append(f"| {label} | {m[key]:.0f} ms{spread[key]} | {ratio:.2f} × {floor.replace('_', ' ')} | ≤ {TARGETS[key]} | "
                         f"{'yes' if ratio <= TARGETS[key] else 'no'} |")
     for calc_id, lat in results.get("latency", {}).items():
         rows.append(f"| (e) {calc_id}: input → verdict in the DOM, p50 / p95 | {lat['p50_ms']:.1f} / {lat['p95_ms']:.1f} ms"
