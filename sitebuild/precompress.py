@@ -40,12 +40,18 @@ def compressed(data: bytes, suffix: str) -> bytes:
     return encoded
 
 
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can hold
+
+
 def stored_zip(source: Path, out: Path) -> Path:
     """The same archive with its members stored, not deflated: Brotli over the whole then compresses
-    across files (our wheel: 96 KB as built, 56 KB this way). Same files, same wheel RECORD."""
+    across files (our wheel: 96 KB as built, 56 KB this way). Same files, same wheel RECORD.
+    Members get one fixed date: the served wheel's name is its content's hash, and it keys the phones'
+    engine snapshot, so a build of unchanged Python (new file dates only) must not make phones start
+    in full and download it again."""
     with zipfile.ZipFile(source) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as dst:
         for info in src.infolist():
-            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            copy = zipfile.ZipInfo(info.filename, date_time=ZIP_DATE)
             copy.external_attr = info.external_attr
             dst.writestr(copy, src.read(info))
     return out

@@ -45,3 +45,20 @@ def test_wheel_holds_only_rules_and_runtime(wheel):
     assert not unexpected, f"{wheel.name} carries files the browser does not need: {unexpected}"
     assert "calculators/__init__.py" in names and "rules_core/__init__.py" in names
     assert not [n for n in names if n.endswith(".mo") and "/offline." in n]  # the build's own words stay out
+
+
+def test_served_wheel_depends_on_its_files_not_their_dates(tmp_path):
+    """Two builds of the same Python differ only in file dates; the served wheel (whose hash names it
+    and keys the phones' engine snapshot) must be the same bytes, and differ when a file does."""
+    from sitebuild.precompress import stored_zip
+
+    def served(n: int, date: tuple, body: bytes) -> bytes:
+        source, out = tmp_path / f"in{n}.whl", tmp_path / str(n) / "out.whl"
+        with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr(zipfile.ZipInfo("calculators/bridge.py", date_time=date), body)
+        out.parent.mkdir()
+        return stored_zip(source, out).read_bytes()
+
+    first = served(0, (2026, 1, 2, 3, 4, 6), b"a = 1\n")
+    assert served(1, (2026, 12, 1, 7, 0, 0), b"a = 1\n") == first
+    assert served(2, (2026, 1, 2, 3, 4, 6), b"a = 2\n") != first
