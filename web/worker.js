@@ -103,6 +103,9 @@ async function boot() {
       selfTest(evaluateJson, checks);
       return { evaluateJson, start: "snapshot", keepSnapshot: null, drop: () => dropSnapshot(snapshotKey) };
     } catch (error) {
+      // A file that did not arrive is no fault of the snapshot: it is kept for the retry (a full
+      // start would fail the same way).
+      if (await downloads.then(() => false, () => true)) throw error;
       console.warn("engine snapshot refused, starting in full:", error);
       await dropSnapshot(snapshotKey);
     }
