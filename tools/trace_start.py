@@ -60,10 +60,11 @@ def long_tasks(trace: dict, pid: int, tid: int, threshold_ms: float = 50) -> lis
             if what:
                 detail[e["name"]].add(str(what)[-80:])
             stack.append(e)
+        top = dict(sorted(own.items(), key=lambda kv: -kv[1])[:8])
         out.append({
             "start_ms": task["ts"] / 1000, "dur_ms": task["dur"] / 1000,
-            "own_ms": {k: round(v / 1000, 1) for k, v in sorted(own.items(), key=lambda kv: -kv[1])[:8]},
-            "detail": {k: sorted(v)[:4] for k, v in detail.items() if k in dict(sorted(own.items(), key=lambda kv: -kv[1])[:8])},
+            "own_ms": {k: round(v / 1000, 1) for k, v in top.items()},
+            "detail": {k: sorted(v)[:4] for k, v in detail.items() if k in top},
         })
     return out
 

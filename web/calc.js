@@ -48,8 +48,9 @@ function arrived(part) {
   if (starting) watchStart();
 }
 
-// The page's own download of the wasm (engine-start.js): its progress, and its end.
-document.addEventListener("calc:wasm", ({ detail }) => (detail === "done" ? arrived("wasm") : starting && watchStart()));
+// The page's own download of the wasm has ended (engine-start.js; none on a first visit, where the
+// worker downloads it and reports its progress).
+document.addEventListener("calc:wasm", () => arrived("wasm"));
 
 function onEngineMessage(data) {
   if (data.type === "progress") {

@@ -20,7 +20,7 @@ async function compileEngine(firstVisit) {
   } catch {
     return null;
   } finally {
-    document.dispatchEvent(new CustomEvent("calc:wasm", { detail: "done" }));
+    document.dispatchEvent(new Event("calc:wasm"));
   }
 }
 

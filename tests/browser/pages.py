@@ -3,6 +3,7 @@ calculators are covered without editing the tests), and helpers shared by the ha
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -26,10 +27,15 @@ def all_pages() -> list[str]:
     return paths
 
 
+def page_html(path: str) -> str:
+    """The built HTML of the page at URL path ``path``."""
+    file = SITE / (path + "index.html" if path == "" or path.endswith("/") else path)
+    return file.read_text(encoding="utf-8")
+
+
 def calculators_on(path: str) -> list[tuple[str, str, str]]:
     """(DOM id, calculator id, language) of each calculator on the page at ``path``."""
-    file = SITE / (path + "index.html" if path == "" or path.endswith("/") else path)
-    return _CALC.findall(file.read_text(encoding="utf-8"))
+    return _CALC.findall(page_html(path))
 
 
 _FIELD = re.compile(r'^" data-field="([a-z0-9_]+)"[^>]*>')
@@ -38,8 +44,7 @@ _FIELD = re.compile(r'^" data-field="([a-z0-9_]+)"[^>]*>')
 def typeable_fields(path: str, uid: str) -> list[str]:
     """The text fields of calculator ``uid`` on the page at ``path`` that show when the page opens
     (not presets, nor fields its preset choices hide), as the build wrote them."""
-    file = SITE / (path + "index.html" if path == "" or path.endswith("/") else path)
-    html = file.read_text(encoding="utf-8")
+    html = page_html(path)
     start = html.index(f'id="{uid}"')
     end = html.find('<div class="calc" id=', start)
     fields = []
@@ -54,10 +59,13 @@ def calculator_pages() -> list[str]:
     return [path for path in all_pages() if calculators_on(path)]
 
 
+@functools.cache
 def forms_to_type_into() -> dict[str, list[tuple[str, str, str]]]:
-    """The calculators to type into, by page: each calculator's every text field (or its choices, when
-    it has no text field) in each language, on the first page that shows it. The round clock embeds the rule pages' calculators with presets;
-    an instance whose fields were all typed into elsewhere is the same form and checks nothing more."""
+    """The calculators to type into, by page: each calculator's every text field (or its choices,
+    when it has no text field) in each language, on the first page that shows it. The round clock
+    embeds the rule pages' calculators with presets; an instance whose fields were all typed into
+    elsewhere is the same form and checks nothing more. (Read once: the built site does not change
+    during a run.)"""
     instances = [(path, *calc) for path in calculator_pages() for calc in calculators_on(path)]
     instances.sort(key=lambda i: i[1] != f"calc-{i[2]}")  # each rule page's own instance first
     seen, pages = set(), {}
@@ -79,12 +87,14 @@ def open_ready(page, site_url: str, path: str) -> list[tuple[str, str, str]]:
     return calculators
 
 
+_VALUES = "Object.fromEntries([...new FormData(el.querySelector('form'))].map(([k, v]) => [k, String(v)]))"
+
+
 def form_values(calc) -> dict[str, str]:
     """What calc.js sends to the engine: the form's FormData."""
     return calc.evaluate(f"el => {_VALUES}")
 
 
-_VALUES = "Object.fromEntries([...new FormData(el.querySelector('form'))].map(([k, v]) => [k, String(v)]))"
 #: The form's values and, in page order, the field of each error box.
 _BEFORE = f"el => ({{values: {_VALUES}, boxes: [...el.querySelectorAll('[data-field] .calc-error')].map((b) => b.closest('[data-field]').dataset.field)}})"
 #: Everything else a verdict sets (calc.js writes a verdict in one go, so once its texts are in, so is this).
