@@ -45,11 +45,13 @@ wheel: $(VENV)/.installed catalogs
 site: wheel node_modules/.installed
 	$(PY) -m mkdocs build --strict --quiet
 
+# The browser tests run Chromium's headless shell; the benchmark, the desktop browser (tools/chromium.py).
 chromium: $(VENV)/.installed
-	$(PY) -m tools.chromium --ensure
+	$(PY) -m tools.chromium --ensure --shell
 
 # Start-up, latency, bytes and Lighthouse figures (not a test): table on stdout, JSON in bench-results/.
-bench: build chromium
+bench: build
+	$(PY) -m tools.chromium --ensure
 	$(PY) -m tools.bench --site site
 
 clean:

@@ -1,7 +1,13 @@
-"""Find a Chromium for the browser tests: Playwright's own where installed, else Debian's.
+"""Find a Chromium: Chromium's headless shell for the browser tests, the desktop browser for `make bench`.
 
-``python -m tools.chromium --ensure`` installs Debian's ``chromium`` with apt
-when none is found and we run as root; it prints the path it will use.
+The headless shell is the same engine (Blink, V8, service workers, Cache Storage, WebAssembly)
+without the desktop browser around it; it is what Playwright itself runs headless. Here it spends
+about a third of the CPU per page that the desktop browser's own process does (DESIGN.md,
+"Tests"). The benchmark and Lighthouse measure the browser a phone's user has.
+
+``python -m tools.chromium --ensure [--shell]`` installs Debian's ``chromium`` (or
+``chromium-headless-shell``) with apt when none is found and we run as root; it prints the path
+it will use ("" for Playwright's own headless shell, which Playwright launches when given no path).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import sys
 from pathlib import Path
 
 SYSTEM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+SHELL_PATHS = ("/usr/bin/chromium-headless-shell",)
 #: Flags for a sandbox-less machine that must not reach the network (no sandbox, no GPU, no updates).
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -30,37 +37,50 @@ def playwright_chromium() -> str | None:
     return path if path and Path(path).is_file() else None
 
 
-def system_chromium() -> str | None:
-    for path in SYSTEM_PATHS:
-        if Path(path).is_file():
-            return path
-    return shutil.which("chromium")
+def _first(paths: tuple[str, ...]) -> str | None:
+    return next((path for path in paths if Path(path).is_file()), None)
 
 
-def find() -> str | None:
-    """Path of the Chromium to use, or None."""
-    return os.environ.get("CHROMIUM") or playwright_chromium() or system_chromium()
+def find(shell: bool = False) -> str | None:
+    """Path of the Chromium to use, or None. ``shell``: the headless shell where there is one
+    (Debian's; ``""``: Playwright's own, which Playwright launches headless when given no path),
+    else the desktop browser. ``CHROMIUM`` in the environment wins."""
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"]
+    if shell and (path := _first(SHELL_PATHS)):
+        return path
+    own = playwright_chromium()
+    if own:
+        return "" if shell else own
+    return _first(SYSTEM_PATHS) or shutil.which("chromium")
 
 
-def ensure() -> str:
-    path = find()
-    if path:
+def ensure(shell: bool = False) -> str:
+    """As :func:`find`, installing Debian's package first (as root) when what is wanted is missing."""
+    path = find(shell)
+    missing = path is None or (shell and path not in ("", os.environ.get("CHROMIUM")) and path not in SHELL_PATHS)
+    if not missing:
         return path
     if os.geteuid() != 0:
-        sys.exit("No Chromium found. Install one: `apt-get install chromium` (as root) or `playwright install chromium`.")
+        if path:
+            return path  # the desktop browser: the tests pass on it too, only slower
+        sys.exit("No Chromium found. Install one: `apt-get install chromium-headless-shell chromium` (as root) "
+                 "or `playwright install chromium`.")
+    package = "chromium-headless-shell" if shell else "chromium"
     subprocess.run(["apt-get", "update", "-qq"], check=True)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True,
+    subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True,
                    env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-    path = system_chromium()
-    if not path:
-        sys.exit("apt-get installed chromium but no binary was found")
+    path = find(shell)
+    if path is None:
+        sys.exit(f"apt-get installed {package} but no binary was found")
     return path
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ensure", action="store_true", help="install Debian's chromium if none is found")
+    parser.add_argument("--ensure", action="store_true", help="install Debian's package if none is found")
+    parser.add_argument("--shell", action="store_true", help="the headless shell (the browser tests)")
     args = parser.parse_args()
-    path = ensure() if args.ensure else find()
-    print(path or "no chromium found")
-    sys.exit(0 if path else 1)
+    path = ensure(args.shell) if args.ensure else find(args.shell)
+    print("no chromium found" if path is None else path or "Playwright's own headless shell")
+    sys.exit(0 if path is not None else 1)

@@ -7,11 +7,12 @@ test at teardown (tests that provoke an error on purpose declare it with
 
 Pages come from one of two kinds of browser context:
 
-- ``page``, ``phone``, ``new_page``: a page in a context shared by the whole session and warmed
-  once (engine snapshot and offline copy stored), as a judge's phone is after one visit. Every
-  later page restores the snapshot (~0.4 s) instead of starting Python (~3 s). For tests that
-  read, type and click; a test leaves no stored state behind (local and session storage are
-  cleared), and must not route, go offline, change permissions or install a fake clock.
+- ``page``, ``new_page``: a page in a context shared by the whole session and warmed once (engine
+  snapshot and offline copy stored), as a judge's phone is after one visit. Every later page
+  restores the snapshot (~0.4 s) instead of starting Python (~3 s). For tests that read, type and
+  click; a test leaves no stored state behind (local and session storage are cleared), and must
+  not route, go offline, change permissions or install a fake clock. ``phone``: the same in a
+  shared Pixel 7 context (touch), given the snapshot, without a service worker.
 - ``cold_page``, ``fresh``: a new, empty context for the tests whose subject is the start itself
   (first visit, engine failure, a refused snapshot, offline after one visit) or that change the
   context (routes, offline, ``page.clock``).
@@ -50,16 +51,16 @@ def site_url() -> str:
 
 
 #: Found at import, before any test starts Playwright's event loop (finding Playwright's own browser
-#: starts Playwright, which cannot run inside that loop).
-CHROMIUM = find()
+#: starts Playwright, which cannot run inside that loop). Chromium's headless shell: tools/chromium.py.
+CHROMIUM = find(shell=True)
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    path = CHROMIUM
-    if not path:
-        pytest.fail("no Chromium found: run `python -m tools.chromium --ensure`")
-    return {**browser_type_launch_args, "executable_path": path, "args": ARGS}
+    if CHROMIUM is None:
+        pytest.fail("no Chromium found: run `python -m tools.chromium --ensure --shell`")
+    path = {"executable_path": CHROMIUM} if CHROMIUM else {}  # "": Playwright's own headless shell
+    return {**browser_type_launch_args, **path, "args": ARGS}
 
 
 class Watch:
@@ -155,7 +156,12 @@ def warm_context(browser, site_url):
 
 @pytest.fixture(scope="session")
 def warm_phone_context(playwright, browser, site_url, engine_snapshot):
-    context = warmed(browser, site_url, engine_snapshot, **playwright.devices["Pixel 7"])
+    """A Pixel 7 that has the engine's snapshot. Its service worker is blocked: the few tests that
+    need real touch (tap) read and type, and offline use has tests of its own; storing the whole
+    site again for them cost ~14 s per worker. (Layout on a phone: test_a11y's emulation.)"""
+    context = browser.new_context(service_workers="block", **playwright.devices["Pixel 7"])
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    seed_snapshot(context, site_url, engine_snapshot)
     yield context
     context.close()
 
@@ -258,7 +264,8 @@ def seed_snapshot(context, site_url: str, snapshot: dict) -> None:
     (~0.5 s) instead of starting Python (~3 s), for tests whose subject is not the start. The
     engine checks it as any stored snapshot (SHA-256, self-test)."""
     page = open_seed_page(context, site_url)
-    page.evaluate(_STORE, snapshot)
+    # Its key is an address of the site that made it: the same path on this site (its own server).
+    page.evaluate(_STORE, {**snapshot, "key": site_url + urlsplit(snapshot["key"]).path})
     page.close()
 
 

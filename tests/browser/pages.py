@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from calculators import evaluate
 from calculators.i18n import Translator
-from tests.browser.conftest import SITE, expect_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, expect_ready
 
 _CALC = re.compile(r'<div class="calc" id="(calc-[a-z0-9-]+)"[^>]*\sdata-calc="([a-z0-9-]+)"[^>]*\sdata-lang="([a-z]+)"')
 
@@ -97,50 +97,93 @@ def form_values(calc) -> dict[str, str]:
 
 #: The form's values and, in page order, the field of each error box.
 _BEFORE = f"el => ({{values: {_VALUES}, boxes: [...el.querySelectorAll('[data-field] .calc-error')].map((b) => b.closest('[data-field]').dataset.field)}})"
-#: Everything else a verdict sets (calc.js writes a verdict in one go, so once its texts are in, so is this).
-_RENDERED = r"""el => ({
+#: Everything a verdict sets (calc.js writes a verdict in one go, so once its texts are in, so is this).
+_SHOWN = r"""(el) => ({
+  values: %s,
+  summary: el.querySelector('.calc-summary').textContent,
+  details: [...el.querySelectorAll('.calc-details > li')].map((li) => li.textContent),
   live: el.querySelector('.calc-verdict').getAttribute('aria-live'),
   result: el.dataset.result,
   invalid: el.querySelectorAll('[aria-invalid]').length,
-  boxes: Object.fromEntries([...el.querySelectorAll('[data-field] .calc-error')]
-    .map((b) => [b.closest('[data-field]').dataset.field, {role: b.getAttribute('role'), id: b.id}])),
+  boxes: [...el.querySelectorAll('[data-field] .calc-error')].map((b) => ({
+    field: b.closest('[data-field]').dataset.field, text: b.textContent, role: b.getAttribute('role'), id: b.id})),
   controls: [...el.querySelectorAll('[data-field] input, [data-field] textarea')].map((c) => ({
     field: c.closest('[data-field]').dataset.field, invalid: c.getAttribute('aria-invalid'),
     describedby: (c.getAttribute('aria-describedby') || '').split(/\s+/)})),
-})"""
+})""" % _VALUES
+#: Pastes ``values`` into the calculator's fields (each as a paste: the whole value, one input
+#: event), waits for the verdict calc.js renders for them, and returns what it shows. calc.js
+#: renders only the answer to the latest input, so the first verdict after the last paste is theirs.
+_PASTE = """async (el, [values, timeout]) => {
+  const shown = %s;
+  const rendered = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no verdict after ${timeout} ms`)), timeout);
+    el.addEventListener("calc:verdict", () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+  for (const [name, value] of Object.entries(values)) {
+    const control = el.querySelector(`form [name="${CSS.escape(name)}"]:not([type=hidden])`);
+    control.value = value;
+    control.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  await rendered;
+  return shown(el);
+}""" % _SHOWN
 
 
-def expect_verdict(calc, calc_id: str, lang: str) -> dict:
-    """The page shows exactly what ``evaluate()`` says for the form's current values, announced
-    the accessible way; an invalid form shows no verdict. Returns the verdict."""
-    before = calc.evaluate(_BEFORE)
-    verdict = evaluate(calc_id, before["values"], lang)
-    last: dict[str, str] = {}
-    unplaced = []
-    for error in verdict.get("errors", []):
-        if error["field"] in before["boxes"]:
-            last[error["field"]] = error["message"]
+def _expected(verdict: dict, boxes: list[str]) -> tuple[str, list[str], dict[str, str]]:
+    """What the page must show for ``verdict``: the summary, the details, and each error box's text
+    by field (an error with no box of its own goes to the summary)."""
+    if verdict["ok"]:
+        return verdict["summary"], verdict["details"], {}
+    placed, unplaced = {}, []
+    for error in verdict["errors"]:
+        if error["field"] in boxes:
+            placed[error["field"]] = error["message"]
         else:
             unplaced.append(error["message"])
-    # The texts wait for the engine's answer; the rest is then read at once.
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"] if verdict["ok"] else " ".join(unplaced))
-    expect(calc.locator(".calc-details > li")).to_have_text(verdict["details"] if verdict["ok"] else [])
-    expect(calc.locator("[data-field] .calc-error")).to_have_text([last.get(field, "") for field in before["boxes"]])
-    shown = calc.evaluate(_RENDERED)
+    return " ".join(unplaced), [], placed
+
+
+def check_shown(shown: dict, calc_id: str, lang: str) -> dict:
+    """The calculator shows exactly what ``evaluate()`` says for its form's values (``shown``: what
+    _SHOWN read), announced the accessible way; an invalid form shows no verdict. Returns the verdict."""
+    verdict = evaluate(calc_id, shown["values"], lang)
+    summary, details, placed = _expected(verdict, [box["field"] for box in shown["boxes"]])
+    assert " ".join(shown["summary"].split()) == " ".join(summary.split()), (shown["summary"], summary)
+    assert shown["details"] == details
+    assert [box["text"] for box in shown["boxes"]] == [placed.get(box["field"], "") for box in shown["boxes"]]
     assert shown["live"] == "polite"
     if verdict["ok"]:
         assert json.loads(shown["result"]) == verdict["result"]
         assert shown["invalid"] == 0
         return verdict
     assert shown["result"] == "null"
-    for field in last:
-        box = shown["boxes"][field]
+    for field in placed:
+        box = next(box for box in shown["boxes"] if box["field"] == field)
         assert box["role"] == "alert", (field, box)
         controls = [c for c in shown["controls"] if c["field"] == field]
         assert controls, field
         for control in controls:
             assert control["invalid"] == "true" and box["id"] in control["describedby"], (field, control, box)
     return verdict
+
+
+def expect_verdict(calc, calc_id: str, lang: str) -> dict:
+    """The page shows exactly what ``evaluate()`` says for the form's current values (waiting for
+    the engine's answer), announced the accessible way. Returns the verdict."""
+    before = calc.evaluate(_BEFORE)
+    summary, details, placed = _expected(evaluate(calc_id, before["values"], lang), before["boxes"])
+    # The texts wait for the engine's answer; the rest is then read at once.
+    expect(calc.locator(".calc-summary")).to_have_text(summary)
+    expect(calc.locator(".calc-details > li")).to_have_text(details)
+    expect(calc.locator("[data-field] .calc-error")).to_have_text([placed.get(field, "") for field in before["boxes"]])
+    return check_shown(calc.evaluate(_SHOWN), calc_id, lang)
+
+
+def paste_and_expect_verdict(calc, calc_id: str, lang: str, values: dict[str, str]) -> dict:
+    """Paste ``values`` (field -> text) into the calculator at once, then as :func:`expect_verdict`,
+    in one call to the page."""
+    return check_shown(calc.evaluate(_PASTE, [values, ENGINE_TIMEOUT_MS]), calc_id, lang)
 
 
 def expect_failed_then_retry(page, unroute: str = "**/*") -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import re
 
-import pytest
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
@@ -17,11 +16,6 @@ from sitebuild.words import words
 from tests.browser.conftest import expect_ready
 
 ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js|engine-start\.js)")
-
-
-@pytest.fixture
-def clipboard(context):
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
 
 
 def decoded(svg) -> str:
@@ -38,7 +32,7 @@ def qr_dialog(page, lang):
     return dialog
 
 
-def test_rule_link_qr_without_the_engine(page, site_url, clipboard):
+def test_rule_link_qr_without_the_engine(page, site_url):
     """A page with no calculator: the rule link's QR code, and not one engine file requested."""
     t = words("fr")
     requested = []
@@ -60,7 +54,7 @@ def test_rule_link_qr_without_the_engine(page, site_url, clipboard):
     assert not [url for url in requested if ENGINE_FILE.search(url)]
 
 
-def test_heading_link_qr_names_the_section(page, site_url, clipboard):
+def test_heading_link_qr_names_the_section(page, site_url):
     t = words("it")
     page.goto(f"{site_url}/it/naruto/")
     page.locator("#naruto-blitz a.headerlink").click()
@@ -73,7 +67,7 @@ def test_heading_link_qr_names_the_section(page, site_url, clipboard):
     assert decoded(dialog.locator("svg.qr-code")) == link
 
 
-def test_filled_calculator_qr_is_its_link(page, site_url, open_calc, clipboard):
+def test_filled_calculator_qr_is_its_link(page, site_url, open_calc):
     t = words("en")
     calc = open_calc("naruto/", "naruto-rounds")
     page.locator("#calc-naruto-rounds-players").fill("24")
@@ -90,7 +84,7 @@ def test_filled_calculator_qr_is_its_link(page, site_url, open_calc, clipboard):
     expect_ready(calc)
 
 
-def test_clock_qr_is_its_link_and_prints_as_a_table_card(page, site_url, clipboard):
+def test_clock_qr_is_its_link_and_prints_as_a_table_card(page, site_url):
     t = words("fr")
     page.goto(f"{site_url}/fr/clock/")
     clock = page.locator(".clock")
