@@ -153,7 +153,7 @@ class Bench:
         page = self.new_page(context)
         cold = self._ready(page, CALC_PAGE)
         # What a first visit leaves behind for the next: the engine in the service worker's cache,
-        # and the engine's memory snapshot (web/engine-snapshot.js).
+        # and the engine's memory snapshot (web/worker.js).
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
         page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=TIMEOUT_MS)
         repeat = self._ready(page, CALC_PAGE)
@@ -220,7 +220,7 @@ def run_latency(bench: Bench) -> dict[str, dict[str, float]]:
 
 
 #: The engine's files: the worker, its modules, Pyodide's runtime and our wheel (sitebuild/engine.py).
-ENGINE_FILE = re.compile(r"/calc/(worker\.js|engine-module\.js|engine-snapshot\.js|engine\.json|pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/)")
+ENGINE_FILE = re.compile(r"/calc/(worker\.js|engine-module\.js|engine\.json|pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/)")
 
 
 def run_bytes(bench: Bench, served: Path) -> dict[str, dict[str, float]]:

@@ -60,7 +60,7 @@ function onEngineMessage(data) {
   } else if (data.type === "ready") {
     starting = false;
     clearTimeout(stall);
-    document.documentElement.dataset.engineStart = data.start; // "snapshot" | "full" (engine-snapshot.js)
+    document.documentElement.dataset.engineStart = data.start; // "snapshot" | "full" (worker.js)
     calculators.forEach((el) => { setState(el, "ready"); evaluate(el, false); });
     document.dispatchEvent(new Event("calc:engine"));
   } else if (data.type === "snapshot-stored") {

@@ -31,8 +31,111 @@ async function fetchOk(url) {
   return new Response(response.body.pipeThrough(counted), { status: response.status, headers: response.headers });
 }
 
+// Fast repeat start: a Pyodide memory snapshot of the started engine, kept on this device in Cache
+// Storage (one entry, keyed by the content-hashed engine and wheel), taken before any input is read.
+// Trusted only if its SHA-256 matches and it passes the self-test (DESIGN.md, "Failure handling").
+const SNAPSHOTS = "engine-snapshot";
+const DIGEST = "x-engine-sha256";
+
+async function sha256(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Stored sparse: about half of the started engine's memory is pages of zeros, which are left out.
+// The stored bytes are the other pages in order, then a bitmap of which pages they are, then the
+// memory's length (uint32, little-endian). The first page is never zero (Pyodide's header), so they
+// start as Pyodide's own snapshot does. Half the bytes to read and to check on every start.
+const PAGE = 4096;
+
+function pack(memory) {
+  if (memory.byteOffset % 4) memory = memory.slice(); // aligned, for the word view below
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >> 2);
+  const pages = Math.ceil(memory.length / PAGE);
+  const map = new Uint8Array(Math.ceil(pages / 8));
+  const kept = [];
+  for (let i = 0; i < pages; i++) {
+    const end = Math.min((i + 1) * PAGE, memory.length);
+    let used = false;
+    for (let w = i * (PAGE >> 2); w < end >> 2 && !used; w++) used = words[w] !== 0;
+    for (let b = end & ~3; b < end && !used; b++) used = memory[b] !== 0; // a last page's odd bytes
+    if (used) {
+      map[i >> 3] |= 1 << (i & 7);
+      kept.push(memory.subarray(i * PAGE, end));
+    }
+  }
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, memory.length, true);
+  return new Blob([...kept, map, length]);
+}
+
+// The memory that `stored` (an ArrayBuffer) was packed from; a layout that does not add up is no
+// snapshot of ours.
+function unpack(stored) {
+  const bytes = new Uint8Array(stored);
+  const size = bytes.length >= 4 ? new DataView(stored).getUint32(bytes.length - 4, true) : 0;
+  const pages = Math.ceil(size / PAGE);
+  const mapStart = bytes.length - 4 - Math.ceil(pages / 8);
+  if (!size || mapStart < 0) throw new Error("not a snapshot");
+  const map = bytes.subarray(mapStart, bytes.length - 4);
+  const memory = new Uint8Array(size);
+  let at = 0;
+  for (let i = 0; i < pages; i++) {
+    if (!(map[i >> 3] & (1 << (i & 7)))) continue;
+    const length = Math.min(PAGE, size - i * PAGE);
+    if (at + length > mapStart) throw new Error("not a snapshot");
+    memory.set(bytes.subarray(at, at + length), i * PAGE);
+    at += length;
+  }
+  if (at !== mapStart) throw new Error("not a snapshot");
+  return memory;
+}
+
+// The snapshot stored for `key`: null when there is none (none yet, or no Cache Storage: private
+// modes), else { memory }: a promise of it once its stored bytes are checked against the SHA-256
+// stored with them (a mismatch rejects), so that Pyodide never sees damaged memory (restoring it
+// is a fatal error).
+async function findSnapshot(key) {
+  let response;
+  try {
+    response = await (await caches.open(SNAPSHOTS)).match(key);
+  } catch {
+    return null;
+  }
+  if (!response) return null;
+  const memory = response.arrayBuffer().then(async (stored) => {
+    if (response.headers.get(DIGEST) !== await sha256(stored)) throw new Error("checksum mismatch");
+    return unpack(stored);
+  });
+  memory.catch(() => {}); // handled where the start awaits it, even if it fails before that
+  return { memory };
+}
+
+// Store `memory` (a Uint8Array) as the one snapshot; true when stored. Failing (quota, private
+// mode) costs only speed.
+async function storeSnapshot(key, memory) {
+  try {
+    const stored = await pack(memory).arrayBuffer();
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    await cache.put(key, new Response(stored, { headers: { [DIGEST]: await sha256(stored) } }));
+    return true;
+  } catch (error) {
+    console.warn("engine snapshot not stored:", error);
+    return false;
+  }
+}
+
+async function dropSnapshot(key) {
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(key);
+  } catch {
+    // nothing stored, nothing to drop
+  }
+}
+
 // Our wheel, unpacked by Python itself: Pyodide's loadPackage leaves JS state behind that a
-// memory snapshot refuses (engine-snapshot.js). Pure Python, no dependencies: unpacking installs it.
+// memory snapshot refuses. Pure Python, no dependencies: unpacking installs it.
 function installWheel(pyodide, bytes) {
   pyodide.FS.writeFile("/tmp/engine.whl", bytes);
   pyodide.runPython(`
@@ -43,7 +146,9 @@ with zipfile.ZipFile("/tmp/engine.whl") as wheel:
 }
 
 // The engine's answers to the build's examples (computed by CPython at build time: engine-start.js)
-// must be the same here: a restored snapshot is trusted only once it gives them.
+// must be the same here: a restored snapshot is trusted only once it gives them. A full start runs
+// them too before its snapshot is taken, so that the snapshot holds their catalogs and code warm:
+// the restored engine's self-test and first answers then do no first-time work.
 function selfTest(evaluateJson, checks) {
   for (const [calc, inputs, lang, expected] of checks) {
     const got = evaluateJson(calc, JSON.stringify(inputs), lang);
@@ -57,12 +162,15 @@ async function boot() {
   // downloaded with the other files, its progress reported.
   const { wheel, pyodide: dir, checks, compileWasm } = JSON.parse(self.name);
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
+  // The stored snapshot is looked up, read and checked from the first step, beside the downloads:
+  // Pyodide takes it before anything else.
+  const found = findSnapshot(snapshotKey);
   // First, the largest file: compiled as it arrives (on this thread and V8's, not the page's); the
   // compile's end is also its download's end.
   const ownModule = compileWasm ? WebAssembly.compileStreaming(fetchOk(here(`${dir}pyodide.asm.wasm`))) : null;
   // Every file is requested now, in the order needed (DESIGN.md): dynamic imports, since static
   // ones would hold this first step back by a round trip; withModule() reuses this runtime import.
-  const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js"), import("./engine-snapshot.js")]);
+  const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js")]);
   const runtime = import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // a failure surfaces in withModule()
   const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchOk(here(`${dir}${name}`))]));
   const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
@@ -71,9 +179,8 @@ async function boot() {
   const downloads = Promise.all([wheelBytes, ...prefetched.values(), ownModule]);
   // Every file here: the page's stall watchdog stops watching this worker.
   Promise.all([loader, runtime, downloads]).then(() => postMessage({ type: "downloaded" }), () => {});
-  const [{ loadPyodide }, { withModule }, { dropSnapshot, findSnapshot, snapshotIntact, storeSnapshot }] = await loader;
+  const [{ loadPyodide }, { withModule }] = await loader;
   progress();
-  const stored = await findSnapshot(snapshotKey);
   const start = async (options) => {
     const engine = await withModule(here(dir), ownModule || compiled, prefetched);
     const [pyodide] = await Promise.all([
@@ -87,18 +194,12 @@ async function boot() {
     installWheel(pyodide, new Uint8Array(await wheelBytes));
     return pyodide.pyimport("calculators.bridge").evaluate_json;
   };
+  // A snapshot is trusted only if its bytes are those stored and it then gives the build's
+  // answers. Anything else: drop it, start in full, store a new one.
+  const stored = await found;
   if (stored) {
-    // Trusted only if its bytes are those stored (SHA-256 kept beside them) and it then gives the
-    // build's answers. Anything else: drop it, start in full, store a new one.
     try {
-      // Checked before Pyodide sees it (restoring damaged memory is a fatal error), while the
-      // rest of the start goes on.
-      const bytes = stored.arrayBuffer().then(async (buffer) => {
-        if (!(await snapshotIntact(buffer, stored))) throw new Error("checksum mismatch");
-        return buffer;
-      });
-      bytes.catch(() => {}); // handled below (start() fails with it), even if it fails before Pyodide awaits it
-      const pyodide = await start({ _loadSnapshot: bytes });
+      const pyodide = await start({ _loadSnapshot: stored.memory });
       const evaluateJson = await ready(pyodide);
       selfTest(evaluateJson, checks);
       return { evaluateJson, start: "snapshot", keepSnapshot: null, drop: () => dropSnapshot(snapshotKey) };
@@ -116,16 +217,18 @@ async function boot() {
     evaluateJson,
     start: "full",
     drop: null,
-    // Copies the memory at once (synchronously), then stores it; false when either fails: that costs only speed.
+    // Runs the self-test (its first-time work then lives in the snapshot), copies the memory at once
+    // (synchronously), then stores it; false when any of it fails: that costs only speed.
     keepSnapshot: () => {
-      let bytes;
+      let memory;
       try {
-        bytes = pyodide.makeMemorySnapshot();
+        selfTest(evaluateJson, checks);
+        memory = pyodide.makeMemorySnapshot();
       } catch (error) {
         console.warn("engine snapshot not taken:", error);
         return false;
       }
-      return storeSnapshot(snapshotKey, bytes);
+      return storeSnapshot(snapshotKey, memory);
     },
   };
 }

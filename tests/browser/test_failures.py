@@ -37,14 +37,16 @@ DAMAGE_AT = """async (fraction) => {
 }"""
 
 
-@pytest.mark.parametrize("fraction", [0.5, 0.9])
-def test_a_damaged_snapshot_is_never_trusted(cold_page, site_url, engine_snapshot, fraction):
+def test_a_damaged_snapshot_is_never_trusted(cold_page, site_url, engine_snapshot):
+    """4 KB overwritten near the end of the memory, where neither Pyodide's checks nor the
+    self-test would notice: only the checksum does. (Damage anywhere else is the same mismatch;
+    bytes whose checksum matches but that Pyodide refuses: test_offline.)"""
     page = cold_page
     html = page.locator("html")
     seed_snapshot(page.context, site_url, engine_snapshot)  # a good snapshot, as one visit leaves it
     page.goto(f"{site_url}/fr/naruto/")
     expect(html).to_have_attribute("data-engine-start", "snapshot")
-    assert page.evaluate(DAMAGE_AT, fraction) > 1_000_000
+    assert page.evaluate(DAMAGE_AT, 0.9) > 1_000_000
 
     page.reload()
     expect(html).to_have_attribute("data-engine-start", "full")  # refused, started in full

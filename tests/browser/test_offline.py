@@ -57,20 +57,29 @@ def use_calculator(page, calc, lang: str) -> None:
     assert json.loads(calc.get_attribute("data-result")) == expected["result"]
 
 
-def test_every_calculator_offline_after_one_visit(fresh, own_server):
+def test_every_calculator_offline_after_one_visit_then_from_the_snapshot(fresh, own_server):
+    """One visit to a page without a calculator stores the site; offline, with no server, the first
+    calculator page starts the engine in full and stores its snapshot, the next ones restore it, in a
+    language whose messages the snapshot never loaded; every calculator answers as CPython does."""
     server, origin = own_server()
     context, page, watch = fresh(origin)
+    html = page.locator("html")
     page.goto(f"{origin}/")  # one visit, to the English home page (no calculator)
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+    expect(html).to_have_attribute("data-offline", "ready")
 
     context.set_offline(True)
     server.shutdown()  # and no server either: nothing can come from the network
-    for path in ITALIAN_PAGES:  # another language, every calculator
+    for i, path in enumerate(ITALIAN_PAGES):  # another language, every calculator
         page.goto(f"{origin}/{path}")
+        expect(html).to_have_attribute("data-engine-start", "snapshot" if i else "full")
+        if not i:
+            expect(html).to_have_attribute("data-engine-snapshot", "stored")
         calculators = page.locator(".calc[data-calc]")
         assert calculators.count() >= 1
-        for i in range(calculators.count()):
-            use_calculator(page, calculators.nth(i), "it")
+        for n in range(calculators.count()):
+            use_calculator(page, calculators.nth(n), "it")
+        if i:
+            assert html.get_attribute("data-engine-snapshot") is None  # a restored engine stores nothing
     expect(page.locator(".offline-update")).to_have_count(0)  # no release happened: no prompt
     page.goto(f"{origin}/it/glossary/?q=1#top")  # pages are found whatever their query
     expect(page.locator("h1#glossary")).to_be_visible()
@@ -98,11 +107,12 @@ def test_page_without_calculator_loads_no_engine_byte(fresh, site_url):
     assert [e for e in after_load if e.startswith("context ") and "/calc/pyodide-" in e]
 
 
-def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
+def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path, engine_snapshot):
     site = tmp_path / "site"
     shutil.copytree(SITE, site)
     server, origin = own_server(site)
     context, page, watch = fresh(origin)
+    seed_snapshot(context, origin, engine_snapshot)  # the release is the subject, not the engine's start
     page.goto(f"{origin}/fr/naruto/")
     expect_ready(page.locator("#calc-naruto-rounds"))
     # the service worker registers once the engine has started; it tells controlled pages only
@@ -133,62 +143,55 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path):
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
 
 
-# --- the engine's memory snapshot (web/engine-snapshot.js) ----------------------
+# --- the engine's memory snapshot (web/worker.js) ----------------------
 
 
-def test_next_visits_start_from_the_snapshot_even_offline(fresh, own_server):
-    server, origin = own_server()
-    context, page, watch = fresh(origin)
-    html = page.locator("html")
-    page.goto(f"{origin}/fr/naruto/")  # first visit: a full start, then the snapshot is stored
-    expect(html).to_have_attribute("data-engine-start", "full")
-    expect(html).to_have_attribute("data-engine-snapshot", "stored")
-    expect(html).to_have_attribute("data-offline", "ready")
-
-    context.set_offline(True)
-    server.shutdown()
-    for path in ITALIAN_PAGES:  # restored engines, in a language whose messages were never loaded
-        page.goto(f"{origin}/{path}")
-        expect(html).to_have_attribute("data-engine-start", "snapshot")
-        calculators = page.locator(".calc[data-calc]")
-        for i in range(calculators.count()):
-            use_calculator(page, calculators.nth(i), "it")
-        assert html.get_attribute("data-engine-snapshot") is None  # a restored engine stores nothing
-
-
-#: Replaces the stored snapshot with a damaged copy; returns the new entry's size.
-DAMAGE = """async (damage) => {
+#: Replaces the stored snapshot with one that is intact as stored (beside it, as the worker stores
+#: it, its one header: the SHA-256 of its bytes) but that must be refused; returns its size.
+REFUSED = """async (kind) => {
   const cache = await caches.open("engine-snapshot");
   const [key] = await cache.keys();
-  const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
-  if (damage === "other build") bytes[16] ^= 0xff; // Pyodide's header: its build id from byte 16
-  const body = damage === "other build" ? bytes : new TextEncoder().encode("not a snapshot");
-  await cache.put(key, new Response(body));
-  return body.byteLength;
+  const stored = await cache.match(key);
+  const names = [...stored.headers.keys()];
+  if (names.length !== 1) throw new Error(`expected one header beside the snapshot, got ${names}`);
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  if (kind === "other build") bytes[16] ^= 0xff; // Pyodide's header: its build id from byte 16
+  const body = kind === "other build" ? bytes : new TextEncoder().encode("not a snapshot");
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  await cache.put(key, new Response(body, { headers: { [names[0]]: hex } }));
+  return hex;
 }"""
-STORED_SIZE = """async () => {
+#: The stored snapshots: [the one header beside each, its size].
+STORED = """async () => {
   const cache = await caches.open("engine-snapshot");
-  const keys = await cache.keys();
-  return keys.length === 1 ? (await (await cache.match(keys[0])).arrayBuffer()).byteLength : -keys.length;
+  const entries = await Promise.all((await cache.keys()).map((key) => cache.match(key)));
+  return Promise.all(entries.map(async (r) => [[...r.headers.values()].join(), (await r.arrayBuffer()).byteLength]));
 }"""
 
 
-@pytest.mark.parametrize("damage", ["other build", "not a snapshot"])
-def test_a_refused_snapshot_means_a_full_start_and_a_new_snapshot(cold_page, site_url, engine_snapshot, damage):
+@pytest.mark.parametrize("kind", ["other build", "not a snapshot"])
+def test_a_refused_snapshot_means_a_full_start_and_a_new_snapshot(cold_page, site_url, engine_snapshot, kind):
+    """Bytes that are the ones stored (their checksum matches: test_failures damages them) but that
+    are refused: another build's (by Pyodide's own check), or no snapshot at all (by its layout)."""
     page = cold_page
     html = page.locator("html")
     seed_snapshot(page.context, site_url, engine_snapshot)  # a good snapshot, as one visit leaves it
     page.goto(f"{site_url}/pokemon/")
     expect(html).to_have_attribute("data-engine-start", "snapshot")
-    good = page.evaluate(STORED_SIZE)
-    assert good > 1_000_000
+    [(_, size)] = page.evaluate(STORED)
+    assert size > 1_000_000
 
-    page.evaluate(DAMAGE, damage)
+    refused = page.evaluate(REFUSED, kind)
+    refusals = []
+    page.on("console", lambda msg: "snapshot refused" in msg.text and refusals.append(msg.text))
     page.reload()
     expect(html).to_have_attribute("data-engine-start", "full")
+    assert len(refusals) == 1 and "checksum" not in refusals[0], refusals  # refused past the checksum
     use_calculator(page, page.locator("#calc-pokemon-time-limit"), "en")
     expect(html).to_have_attribute("data-engine-snapshot", "stored")
-    assert page.evaluate(STORED_SIZE) == good  # the damaged entry is replaced, not kept beside
+    [(digest, size)] = page.evaluate(STORED)  # the refused entry is replaced, not kept beside
+    assert digest != refused and size > 1_000_000
 
     page.reload()
     expect(html).to_have_attribute("data-engine-start", "snapshot")
