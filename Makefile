@@ -15,13 +15,13 @@ serve: build
 	$(PY) -m tools.serve --host $(HOST) --port $(PORT) site
 
 test: build chromium
-	$(PY) -m pytest -n 2 --durations=15
+	$(PY) -m pytest -n 2 --dist worksteal --durations=15
 
 unit: $(VENV)/.installed catalogs
 	$(PY) -m pytest tests/unit rules_core calculators sitebuild
 
 browser: build chromium
-	$(PY) -m pytest -n 2 tests/browser
+	$(PY) -m pytest -n 2 --dist worksteal tests/browser
 
 build: site
 

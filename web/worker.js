@@ -171,14 +171,15 @@ async function boot() {
   // Every file is requested now, in the order needed (DESIGN.md): dynamic imports, since static
   // ones would hold this first step back by a round trip; withModule() reuses this runtime import.
   const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js")]);
-  const runtime = import(here(`${dir}pyodide.asm.mjs`)).catch(() => {}); // a failure surfaces in withModule()
+  const runtime = import(here(`${dir}pyodide.asm.mjs`)); // withModule() fails with it too
   const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchOk(here(`${dir}${name}`))]));
   const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
   // A missing file cuts the start short with a clear error (Pyodide would log it and never settle;
   // a missing wasm or runtime script fails withModule(), a missing loader fails the import).
-  const downloads = Promise.all([wheelBytes, ...prefetched.values(), ownModule]);
+  const downloads = Promise.all([wheelBytes, ...prefetched.values(), ownModule, runtime]);
+  downloads.catch(() => {}); // reported by the start that awaits them
   // Every file here: the page's stall watchdog stops watching this worker.
-  Promise.all([loader, runtime, downloads]).then(() => postMessage({ type: "downloaded" }), () => {});
+  Promise.all([loader, downloads]).then(() => postMessage({ type: "downloaded" }), () => {});
   const [{ loadPyodide }, { withModule }] = await loader;
   progress();
   const start = async (options) => {

@@ -179,19 +179,6 @@ def test_a_script_that_cannot_load_ends_in_the_error_and_a_retry(cold_page, watc
     expect_failed_then_retry(page)
 
 
-@pytest.mark.parametrize("missing", ["python_stdlib.zip", ".whl"])
-def test_a_file_that_fails_keeps_the_good_snapshot(cold_page, watch, site_url, engine_snapshot, missing):
-    """A phone that visited once loses its network mid-start: the error and a retry, and the retry
-    restores the snapshot it had (a download failure is no reason to distrust it)."""
-    page = cold_page
-    seed_snapshot(page.context, site_url, engine_snapshot)
-    watch.allow(r"Failed to load resource|calculator engine failed|404")
-    page.route(f"**/*{missing}", lambda route: route.fulfill(status=404, body="gone"))
-    page.goto(f"{site_url}/fr/naruto/")
-    expect_failed_then_retry(page, f"**/*{missing}")
-    expect(page.locator("html")).to_have_attribute("data-engine-start", "snapshot")
-
-
 def run_until_failed(page, calc, limit: int) -> None:
     """Advance the fake clock past the bound; a last progress report may have arrived just after a
     jump and re-armed the watchdog, so a second jump is allowed, no more."""

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, error_message, evaluate
 from calculators.i18n import Translator, language_folder
 from rules_core.errors import RuleError
-from tests.browser.conftest import SITE, expect_ready
+from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import (all_pages, calculators_on, expect_verdict, forms_to_type_into, open_ready,
                                  paste_and_expect_verdict)
 
@@ -233,8 +233,13 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.mark.parametrize("broken", sorted(BROKEN))
-def test_engine_cannot_load_then_retry(cold_page, watch, site_url, broken):
+def test_engine_cannot_load_then_retry(cold_page, watch, site_url, engine_snapshot, broken):
+    """A phone that visited once loses one of the engine's files mid-start (a venue's network):
+    the error and a retry in every calculator, the rules still readable; the retry restores the
+    snapshot the phone had (a missing file is no reason to distrust it). A first visit's failure:
+    test_naruto_rounds, test_failures."""
     page = cold_page
+    seed_snapshot(page.context, site_url, engine_snapshot)
     watch.allow(r"Failed to load resource|calculator engine failed|wasm|WebAssembly|worker|wheel|404")
     page.route(re.compile(BROKEN[broken]), lambda route: route.fulfill(status=404, body="gone"))
     path = "fr/naruto/"
@@ -253,6 +258,7 @@ def test_engine_cannot_load_then_retry(cold_page, watch, site_url, broken):
     for calc in calcs:
         expect_ready(calc)
         expect(calc.locator(".calc-retry")).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("data-engine-start", "snapshot")
     page.locator("#calc-naruto-rounds-players").fill("17")
     expect(page.locator("#calc-naruto-rounds .calc-summary")).to_have_text(
         evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
