@@ -14,12 +14,18 @@ with Python's own message, not on a phone.
 What the trace exercises: every calculator's example and hostile values in every language, and
 an import of every module named in an ``import`` statement of ``calculators``/``rules_core`` (a
 lazy import inside a function counts too).
+
+The three Pyodide runs take ~15 s on two cores, most of a build: the checked result is cached in
+``.cache/stdlib/``, keyed by everything it depends on (Pyodide's zip, our wheel, the cases, this
+module and its two scripts), and reused while none of it changes.
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
+import shutil
 import re
 import subprocess
 import sys
@@ -33,6 +39,7 @@ from calculators.bridge import evaluate_json
 ROOT = Path(__file__).resolve().parents[1]
 TRACE = Path(__file__).with_name("stdlib_trace.mjs")
 MINIFY = Path(__file__).with_name("stdlib_minify.mjs")
+CACHE = ROOT / ".cache" / "stdlib"
 #: Where the zip is mounted in Pyodide's file system.
 MOUNT = "/lib/python314.zip/"
 #: Values every text or number field also gets in the trace: markup, signs, digits, direction marks.
@@ -87,8 +94,34 @@ def trace(pyodide_dir: Path, stdlib: Path, wheel: Path, work: Path) -> dict:
     return json.loads(out)
 
 
+def cache_key(pyodide_dir: Path, wheel: Path) -> str:
+    """What the trimmed standard library depends on, hashed: a change to any of it builds it anew."""
+    digest = hashlib.sha256()
+    for path in (pyodide_dir / "python_stdlib.zip", pyodide_dir / "pyodide.asm.wasm", Path(__file__), TRACE, MINIFY):
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    with zipfile.ZipFile(wheel) as archive:  # its files, not its zip: the members' dates change with every build
+        for name in sorted(archive.namelist()):
+            digest.update(name.encode() + hashlib.sha256(archive.read(name)).digest())
+    digest.update(json.dumps([our_imports(wheel), cases()]).encode())
+    return digest.hexdigest()
+
+
 def trimmed_stdlib(pyodide_dir: Path, wheel: Path, out: Path) -> Path:
-    """Write ``out``: the standard-library files the engine imports, checked as described above."""
+    """Write ``out``: the standard-library files the engine imports, checked as described above
+    (or the copy a build with the same inputs checked before)."""
+    cached = CACHE / f"{cache_key(pyodide_dir, wheel)}.zip"
+    if cached.is_file():
+        shutil.copyfile(cached, out)
+        return out
+    _build_trimmed(pyodide_dir, wheel, out)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(".partial")
+    shutil.copyfile(out, partial)
+    partial.replace(cached)  # whole or absent: parallel builds never read half a file
+    return out
+
+
+def _build_trimmed(pyodide_dir: Path, wheel: Path, out: Path) -> Path:
     full = pyodide_dir / "python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)

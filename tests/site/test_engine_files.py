@@ -14,7 +14,7 @@ import pytest
 
 from sitebuild.engine import engine_paths
 from sitebuild.precompress import MIN_BYTES, SUFFIXES
-from sitebuild.stdlib import ROOT, StdlibError, our_imports, trace
+from sitebuild.stdlib import ROOT, StdlibError, cache_key, our_imports, trace
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
@@ -52,6 +52,24 @@ def test_a_standard_library_lacking_a_module_fails_the_build(site, engine, tmp_p
                 target.writestr(name, source.read(name))
     with pytest.raises(StdlibError, match=r"ModuleNotFoundError: No module named 'gettext'"):
         trace(PYODIDE, broken, wheel(site), tmp_path)
+
+
+def test_the_trimmed_library_is_reused_only_while_the_wheel_is_the_same(site, tmp_path):
+    """Cached by the wheel's files, not by its zip: a rebuild that only changes the members' dates
+    reuses it; any change to a file builds it anew."""
+    built = wheel(site)
+    redated = tmp_path / "redated.whl"
+    with zipfile.ZipFile(built) as source, zipfile.ZipFile(redated, "w") as target:
+        for info in source.infolist():
+            target.writestr(zipfile.ZipInfo(info.filename, date_time=(2030, 6, 1, 12, 0, 0)), source.read(info))
+    assert redated.read_bytes() != built.read_bytes()
+    assert cache_key(PYODIDE, redated) == cache_key(PYODIDE, built)
+    changed = tmp_path / "changed.whl"
+    with zipfile.ZipFile(built) as source, zipfile.ZipFile(changed, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            target.writestr(info, data + b"\n# changed\n" if info.filename == "calculators/bridge.py" else data)
+    assert cache_key(PYODIDE, changed) != cache_key(PYODIDE, built)
 
 
 def test_the_lock_file_lists_no_package(engine):
