@@ -107,6 +107,43 @@ def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, start: 
     )
 
 
+def _shame_row_html(t: Translator, spec: Calculator, uid: str, n: int) -> str:
+    """Row ``n`` of the shame tracker, as a new player starts: no name, counter 0 (its − disabled)."""
+    ui = lambda name, **params: escape(t(f"{spec.id}.ui.{name}", **params))  # noqa: E731
+    pid = f"{uid}-player-{n}"
+    return (
+        f'<li class="shame-row" aria-label="{ui("player", n=n)}">'
+        f'<div class="shame-head"><label class="shame-name-label" for="{pid}">{ui("player", n=n)}</label>'
+        f'<span class="shame-out-badge" hidden>{ui("out")}</span></div>'
+        f'<input {_attrs(class_="shame-name", id=pid, type="text", maxlength=spec.widget_rules["max_name"], autocomplete="off", spellcheck="false", placeholder=t(f"{spec.id}.ui.name"))}>'
+        f'<label class="shame-first"><input type="checkbox"><span>{ui("first")}</span></label>'
+        f'<div class="shame-counter"><button type="button" class="shame-minus" aria-label="{ui("minus")}" disabled>−</button>'
+        f'<output class="shame-value" aria-live="polite">0</output>'
+        f'<button type="button" class="shame-plus" aria-label="{ui("plus")}">+</button></div>'
+        f'<p class="shame-status"></p></li>'
+    )
+
+
+def _shame_tracker_html(t: Translator, spec: Calculator, uid: str) -> str:
+    """The table-side tracker (web/widgets/shame-tracker.js wires it): its first rows, and the row
+    it copies for each player added. Written here so that the page lays it out once, as it opens,
+    instead of the script building it and the whole page being laid out again."""
+    ui = lambda name: escape(t(f"{spec.id}.ui.{name}"))  # noqa: E731
+    rows = "".join(_shame_row_html(t, spec, uid, n) for n in range(1, spec.widget_rules["min_players"] + 1))
+    return (
+        f'<section class="shame-tracker" aria-label="{ui("tracker")}">'
+        f'<template class="shame-row-template">{_shame_row_html(t, spec, uid, 1)}</template>'
+        f'<ol class="shame-rows">{rows}</ol>'
+        f'<div class="shame-actions"><button type="button" class="shame-add md-button">{ui("add")}</button>'
+        f'<button type="button" class="shame-remove md-button" disabled>{ui("remove")}</button></div>'
+        f'<p class="shame-bar"></p></section>'
+    )
+
+
+#: Widgets whose markup the build writes (the others are built by their script from verdicts).
+WIDGET_HTML = {"shame-tracker": _shame_tracker_html}
+
+
 def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | None = None) -> str:
     """The calculator's HTML in ``lang``: form, status line, verdict region."""
     if lang not in LANGUAGES:
@@ -129,6 +166,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     # Words a widget needs ("<id>.ui.<name>" -> data-ui-<name>), as templates with {placeholders}.
     widget_words = {f"data_ui_{name.replace('-', '_')}": text for name, text in t.templates(f"{spec.id}.ui.").items()}
     widget_rules = {f"data_rule_{name}": value for name, value in spec.widget_rules.items()}
+    widget_html = WIDGET_HTML[spec.widget](t, spec, uid) if spec.widget in WIDGET_HTML else ""
     data = _attrs(
         class_="calc",
         id=uid,
@@ -149,6 +187,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     return (
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(title)}</p>'
+        f"{widget_html}"
         f'<form class="calc-form" novalidate>{fields}</form>'
         f'<p class="calc-status" role="status">{escape(t("ui.loading"))}</p>'
         f'<button type="button" class="calc-retry md-button" hidden>{escape(t("ui.retry"))}</button>'

@@ -5,9 +5,11 @@ Values are returned HTML-escaped: MkDocs' Jinja environment does not autoescape.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
+from sitebuild.engine import WEB
 from sitebuild.offline import THEME_COLOR
 from sitebuild.words import words
 
@@ -19,6 +21,13 @@ class TemplateData:
     @staticmethod
     def folder(lang: str) -> str:
         return language_folder(lang)
+
+    @staticmethod
+    def widget_stylesheets(content: str) -> list[str]:
+        """The stylesheets of the widgets on a page (``data-widget``), linked from its head: added by
+        the widget's script they arrived after the first layout, and restyled the whole page."""
+        names = sorted(set(re.findall(r'\sdata-widget="([a-z0-9-]+)"', content or "")))
+        return [f"calc/widgets/{name}.css" for name in names if (WEB / "widgets" / f"{name}.css").is_file()]
 
     @staticmethod
     def offline_words(lang: str) -> dict[str, str]:

@@ -13,6 +13,7 @@ import pytest
 
 from calculators import CALCULATORS
 from calculators.i18n import LANGUAGES, Translator
+from rules_core import judge_tower
 from sitebuild.render import MarkerError, expand_markers, parse_marker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +142,37 @@ def test_label_that_depends_on_a_choice(lang):
            if a.get("data-when-field") == "format"]
     assert sorted((a["data-when-value"], "hidden" in a) for a in bo3) == [
         ("bo1", True), ("bo1", True), ("bo3", False), ("bo3", False)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_shame_tracker_is_written_by_the_build(lang):
+    """Its first rows (one per player a game starts with at least) and the row it copies, in the
+    page's words: the page lays it out as it opens (web/widgets/shame-tracker.js only wires it)."""
+    spec = CALCULATORS["judge-tower-shame"]
+    html = expand_markers("<!-- calc:judge-tower-shame -->", lang)
+    rows_html = html.split('<ol class="shame-rows">', 1)[1].split("</ol>", 1)[0]
+    template = html.split('<template class="shame-row-template">', 1)[1].split("</template>", 1)[0]
+    t = Translator(lang)
+    rows = [attrs for tag, attrs in tags(rows_html) if tag == "li"]
+    assert [row["aria-label"] for row in rows] == [
+        t("judge-tower-shame.ui.player", n=n) for n in range(1, judge_tower.MIN_PLAYERS + 1)]
+    assert template.count('class="shame-row"') == 1
+    names = [attrs for tag, attrs in tags(html) if tag == "input" and attrs.get("class") == "shame-name"]
+    assert {n["maxlength"] for n in names} == {str(spec.widget_rules["max_name"])}
+    assert [n["id"] for n in names[1:]] == [f"calc-judge-tower-shame-player-{n}" for n in range(1, judge_tower.MIN_PLAYERS + 1)]
+    assert unescape(t("judge-tower-shame.ui.add")) in unescape(html)
+
+
+def test_a_page_links_the_stylesheets_of_its_widgets():
+    """Linked from the head: a widget adding its own arrived after the first layout (restyling the page)."""
+    from sitebuild.templates import TemplateData
+
+    html = expand_markers("<!-- calc:judge-tower-shame -->\n<!-- calc:naruto-rounds -->", "en")
+    assert TemplateData.widget_stylesheets(html) == ["calc/widgets/shame-tracker.css"]
+    assert TemplateData.widget_stylesheets(expand_markers("<!-- calc:naruto-rounds -->", "en")) == []
+    widgets = {spec.widget for spec in CALCULATORS.values() if spec.widget}
+    for widget in widgets:  # every widget with a stylesheet gets it; records-chart has none
+        css = ROOT / "web" / "widgets" / f"{widget}.css"
+        assert TemplateData.widget_stylesheets(f' data-widget="{widget}"') == ([f"calc/widgets/{widget}.css"] if css.is_file() else [])
+    for script in (ROOT / "web" / "widgets").glob("*.js"):  # and no widget adds one itself
+        assert "stylesheet" not in script.read_text(encoding="utf-8"), script.name

@@ -1,11 +1,8 @@
-import { addStylesheet } from "./style.js";
-
 // A checklist of the turns left (naruto-end-of-time) that a judge ticks off on a phone.
 // One checkbox per entry of the verdict's `turns`; its text is the matching line of `details`
 // (already localized, with the players' names), written with textContent. Ticks survive
 // re-evaluations that leave the turns unchanged (e.g. editing a name) and reset otherwise.
 export function mount(el) {
-  addStylesheet(new URL("checklist.css", import.meta.url));
   const list = document.createElement("ul");
   list.className = "calc-checklist";
   list.hidden = true;

@@ -1,5 +1,3 @@
-import { addStylesheet } from "./style.js";
-
 // Live counters for naruto-reserve (deck, Réserve, non-Platoon Ninja in the deck and in both):
 // "count/limit" from the verdict's `counts` and the limits the build wrote (data-rule-*), marked
 // when the verdict has that limit's violation (Python decides, an empty Réserve included);
@@ -15,7 +13,6 @@ const COUNTER = {
 const COUNTERS = Object.keys(COUNTER);
 
 export function mount(el) {
-  addStylesheet(new URL("reserve.css", import.meta.url));
   const box = document.createElement("dl");
   box.className = "reserve-counters";
   const values = {};

@@ -1,5 +1,3 @@
-import { addStylesheet } from "./style.js";
-
 // Table-side tracker for judge-tower-shame: one row per player with large − and + buttons,
 // a "first game" toggle (start at −1), add/remove player. The tracker writes its state into
 // the calculator's `shame` textarea and fires an input event, so evaluate() stays the single
@@ -10,13 +8,6 @@ import { addStylesheet } from "./style.js";
 // rules_core); a shared link's text is read by Python, and the tracker takes the verdict's counters.
 
 const STORAGE_VERSION = 1;
-
-function make(tag, className, props = {}, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return Object.assign(node, props);
-}
 
 const blank = () => ({ name: "", mistakes: 0, first: false });
 
@@ -33,29 +24,23 @@ export function mount(el) {
     players.length <= rule.maxPlayers && players.every((p) => p && typeof p.name === "string" &&
       p.name.length <= rule.maxName && Number.isInteger(p.mistakes) && p.mistakes >= 0 &&
       counter(p) <= rule.maxCounter && typeof p.first === "boolean");
-  // The tracker's own words, from the catalogs (judge-tower-shame.ui.* -> data-ui-*).
-  const text = Object.fromEntries(
-    ["player", "name", "first", "plus", "minus", "add", "remove", "out", "tracker"].map((key) => [key, el.dataset[`ui${key[0].toUpperCase()}${key.slice(1)}`]]),
-  );
+  // "Player {n}", from the catalogs (judge-tower-shame.ui.player -> data-ui-player).
+  const playerWord = el.dataset.uiPlayer;
   const form = el.querySelector("form");
   const area = form.querySelector('textarea[name="shame"]');
   const storageKey = `rules-calc:${el.id}:${lang}`;
   // A shared link (calc.js filled the field from the URL) wins over the state stored on this phone:
   // its rows come with its first verdict; until then, and if it has an error, the text stays as typed.
   let linked = Boolean(area.value.trim());
-  let players = (linked ? null : load()) || [blank(), blank()];
+  let players = (linked ? null : load()) || Array.from({ length: rule.minPlayers }, blank);
 
-  addStylesheet(new URL("shame-tracker.css", import.meta.url));
-  el.classList.add("has-shame-tracker");
-  const tracker = make("section", "shame-tracker", {}, { "aria-label": text.tracker });
-  const rows = make("ol", "shame-rows");
-  const add = make("button", "shame-add md-button", { type: "button", textContent: text.add });
-  const remove = make("button", "shame-remove md-button", { type: "button", textContent: text.remove });
-  const actions = make("div", "shame-actions");
-  const bar = make("p", "shame-bar");
-  actions.append(add, remove);
-  tracker.append(rows, actions, bar);
-  form.before(tracker);
+  // The tracker's markup is the build's (sitebuild/render.py): its first rows, and the row it copies
+  // for each player added. Here it is only wired and filled in.
+  const rows = el.querySelector(".shame-rows");
+  const model = el.querySelector("template.shame-row-template").content.firstElementChild;
+  const add = el.querySelector(".shame-add");
+  const remove = el.querySelector(".shame-remove");
+  const bar = el.querySelector(".shame-bar");
 
   function load() {
     try {
@@ -94,7 +79,7 @@ export function mount(el) {
   }
 
   function label(i) {
-    return players[i].name.trim() || text.player.replace("{n}", String(i + 1));
+    return players[i].name.trim() || playerWord.replace("{n}", String(i + 1));
   }
 
   function refresh(row, i) {
@@ -105,28 +90,23 @@ export function mount(el) {
     row.querySelector(".shame-plus").disabled = counter(player) >= rule.maxCounter;
   }
 
-  function buildRow(i) {
-    const player = players[i];
-    const row = make("li", "shame-row"); // a list item, named by its aria-label (role=group is not allowed on li)
+  // A copy of the model row, as row i.
+  function newRow(i) {
+    const row = model.cloneNode(true);
     const nameId = `${el.id}-player-${i + 1}`;
-    const nameLabel = make("label", "shame-name-label", { htmlFor: nameId, textContent: text.player.replace("{n}", String(i + 1)) });
-    const name = make("input", "shame-name", {
-      id: nameId, type: "text", maxLength: rule.maxName, autocomplete: "off", spellcheck: false, placeholder: text.name, value: player.name,
-    });
-    const first = make("input", "", { type: "checkbox", checked: player.first });
-    const firstLabel = make("label", "shame-first");
-    firstLabel.append(first, make("span", "", { textContent: text.first }));
-    const minus = make("button", "shame-minus", { type: "button", textContent: "−" }, { "aria-label": text.minus });
-    const value = make("output", "shame-value", {}, { "aria-live": "polite" });
-    const plus = make("button", "shame-plus", { type: "button", textContent: "+" }, { "aria-label": text.plus });
-    const counterBox = make("div", "shame-counter");
-    counterBox.append(minus, value, plus);
-    const out = make("span", "shame-out-badge", { textContent: text.out, hidden: true });
-    const status = make("p", "shame-status");
-    const head = make("div", "shame-head");
-    head.append(nameLabel, out);
-    row.append(head, name, firstLabel, counterBox, status);
+    const nameLabel = row.querySelector(".shame-name-label");
+    nameLabel.htmlFor = nameId;
+    nameLabel.textContent = playerWord.replace("{n}", String(i + 1));
+    row.querySelector(".shame-name").id = nameId;
+    return row;
+  }
 
+  // Row i shows players[i] and changes it.
+  function setUp(row, i) {
+    const name = row.querySelector(".shame-name");
+    const first = row.querySelector(".shame-first input");
+    name.value = players[i].name;
+    first.checked = players[i].first;
     const change = (update) => {
       update(players[i]);
       refresh(row, i);
@@ -134,18 +114,22 @@ export function mount(el) {
     };
     name.addEventListener("input", () => change((p) => { p.name = name.value.slice(0, rule.maxName); }));
     first.addEventListener("change", () => change((p) => { p.first = first.checked; }));
-    minus.addEventListener("click", () => change((p) => { p.mistakes = Math.max(0, p.mistakes - 1); }));
-    plus.addEventListener("click", () => change((p) => { if (counter(p) < rule.maxCounter) p.mistakes += 1; }));
+    row.querySelector(".shame-minus").addEventListener("click", () => change((p) => { p.mistakes = Math.max(0, p.mistakes - 1); }));
+    row.querySelector(".shame-plus").addEventListener("click", () => change((p) => { if (counter(p) < rule.maxCounter) p.mistakes += 1; }));
     refresh(row, i);
     return row;
   }
 
-  function rebuild(initial = false) {
-    rows.replaceChildren(...players.map((_, i) => buildRow(i)));
+  function settle(initial) {
     add.disabled = players.length >= rule.maxPlayers;
     remove.disabled = players.length <= rule.minPlayers;
     if (linked) return; // a shared link's text: kept as typed until its first verdict
     write(initial);
+  }
+
+  function rebuild(initial = false) {
+    rows.replaceChildren(...players.map((_, i) => setUp(newRow(i), i)));
+    settle(initial);
   }
 
   add.addEventListener("click", () => {
@@ -194,5 +178,11 @@ export function mount(el) {
     rebuild();
   });
 
-  rebuild(true);
+  // The build's rows, when there are as many players; otherwise rows for the stored state.
+  if (rows.children.length === players.length) {
+    [...rows.children].forEach((row, i) => setUp(row, i));
+    settle(true);
+  } else {
+    rebuild(true);
+  }
 }
