@@ -21,6 +21,7 @@ characters per line, ``MAX_QUANTITY`` copies on one line.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -85,7 +86,7 @@ class Entry:
     """``None`` when the line has no Ninja/Platoon tag."""
     legendary: bool = False
 
-    @property
+    @functools.cached_property
     def key(self) -> str:
         """The name as compared: case-insensitive, runs of spaces collapsed."""
         return normalize_name(self.name)
@@ -123,6 +124,9 @@ def _tags(field: str, text: str, number: int) -> tuple[Kind | None, bool]:
     return kind, legendary
 
 
+# Every keystroke in a 60-line list reads every line again; the entries are immutable, so the lines
+# that did not change are not parsed again (an error is raised again each time: never kept).
+@functools.lru_cache(maxsize=4096)
 def parse_line(field: str, text: str, number: int) -> Entry | None:
     """One line -> an :class:`Entry`, ``None`` for a blank or ``#`` comment line.
 
