@@ -85,6 +85,7 @@ function onEngineMessage(data) {
     if (el && latest.get(el) === data.seq) {
       data.type === "verdict" ? render(el, data.verdict) : internal(el, data.detail);
     }
+    syncUrlAfterVerdict();
   }
 }
 
@@ -151,7 +152,29 @@ const isOurs = (key) => calculators.some((el) => key.startsWith(`${instance(el)}
 
 // Keep the address bar (and so the language switcher) in step with every calculator. One pass
 // over the query whatever its size: a link with thousands of unknown keys stays cheap.
+// Written once the keystroke's verdict is on screen (in a task of its own: the frame showing the
+// verdict comes first), not before it: history.replaceState took ~2 ms of the page and more of the
+// browser per keystroke, all of it before the verdict. Leaving the calculator, or the page, writes it
+// at once; with no verdict coming (the engine still starting), it is written at once too.
+let urlTimer = null;
+const URL_LATEST_MS = 300; // a verdict that is on its way but does not come (an engine giving up)
+
+function syncUrlSoon() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(syncUrl, waiting.size ? URL_LATEST_MS : 0);
+}
+
+function syncUrlAfterVerdict() {
+  if (urlTimer !== null && !waiting.size) syncUrlSoon();
+}
+
+function syncUrlNow() {
+  if (urlTimer !== null) syncUrl();
+}
+
 function syncUrl() {
+  clearTimeout(urlTimer);
+  urlTimer = null;
   const kept = [...new URLSearchParams(location.search)].filter(([key]) => !isOurs(key));
   const params = new URLSearchParams(kept);
   for (const el of calculators) for (const [key, value] of shared(el)) params.append(key, value);
@@ -193,11 +216,15 @@ function restore(el, values) {
   linkOnly.set(el, pending);
 }
 
+// What the form submits (its named, enabled controls; checked ones only for choices), read from the
+// controls themselves: a FormData of a form holding a 60-line list cost ~5 ms a keystroke (bench (e)).
 function inputs(el) {
   const pending = linkOnly.get(el) || new Map();
   const values = Object.fromEntries(pending);
-  for (const [name, value] of new FormData(el.querySelector("form"))) {
-    if (!pending.has(name)) values[name] = String(value);
+  for (const control of el.querySelector("form").elements) {
+    if (!control.name || control.disabled || pending.has(control.name)) continue;
+    if ((control.type === "radio" || control.type === "checkbox") && !control.checked) continue;
+    values[control.name] = control.value;
   }
   return values;
 }
@@ -301,8 +328,9 @@ if (calculators.length) {
       if (event.target.name) linkOnly.get(el).delete(event.target.name); // the user's value now
       applyChoices(el);
       evaluate(el);
-      if (!event.detail?.initial) syncUrl(); // a widget filling its field at start-up is no change to share
+      if (!event.detail?.initial) syncUrlSoon(); // a widget filling its field at start-up is no change to share
     });
+    el.addEventListener("focusout", syncUrlNow); // before a tap on a link takes the address
     form.addEventListener("submit", (event) => event.preventDefault());
     const share = el.querySelector(".calc-share");
     const title = el.querySelector(".calc-title").textContent;
@@ -313,6 +341,7 @@ if (calculators.length) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));
     }
   }
+  addEventListener("pagehide", syncUrlNow);
   document.documentElement.dataset.calcMounted = "";
   startEngine();
 }

@@ -77,6 +77,39 @@ def test_language_switcher_keeps_the_fields(open_calc, page, site_url):
     expect(french.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "fr")["summary"])
 
 
+#: Holds every request to the engine for 2 s: a slow phone's verdict, still on its way.
+SLOW_ENGINE = """const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message && message.type === "eval") setTimeout(() => post.call(this, message, ...rest), 2000);
+  else post.call(this, message, ...rest);
+};"""
+
+
+#: Types into a field and leaves it, in one go: the address before and after leaving.
+TYPE_AND_LEAVE = """(field) => {
+  field.focus();
+  field.value = "123";
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  const typed = location.search;
+  field.blur();
+  return [typed, location.search];
+}"""
+
+
+def test_a_language_picked_right_after_typing_keeps_the_last_value(open_calc, page, site_url):
+    """The address follows the fields a moment after the keystrokes (calc.js: replaceState on every
+    keystroke delayed the verdicts); leaving the field, for the language menu say, writes it at once."""
+    page.add_init_script(SLOW_ENGINE)
+    calc = open_calc("it/naruto/", "naruto-rounds")
+    field = page.get_by_label(players_label("it"), exact=True)
+    typed, left = field.evaluate(TYPE_AND_LEAVE)
+    assert "players" not in typed and "naruto-rounds.players=123" in left
+    assert calc.locator(".calc-summary").text_content() == ""  # its verdict is still on its way
+    page.locator(".md-select").first.hover()
+    page.locator('.md-select__link[hreflang="fr"]').click()
+    expect(page).to_have_url(f"{site_url}/fr/naruto/?naruto-rounds.players=123")
+
+
 def test_planner_chart_and_rounds_below_minimum(open_calc, page):
     calc = open_calc("fr/naruto/", "naruto-rounds")
     page.get_by_label(players_label("fr"), exact=True).fill("24")
@@ -116,6 +149,7 @@ def test_tracker_link_opens_the_shared_counters(new_page, site_url):
     calc = page.locator("#calc-judge-tower-shame")
     expect_ready(calc)
     expect(calc.locator(".shame-bar")).not_to_have_text("")
+    page.evaluate("dispatchEvent(new Event('pagehide'))")  # would write anything still to be written
     assert "?" not in page.url  # the tracker's start-up values are not put in the address bar
     forget(page, site_url)
     page.close()

@@ -31,8 +31,13 @@ export function mount(el) {
   const storageKey = `rules-calc:${el.id}:${lang}`;
   // A shared link (calc.js filled the field from the URL) wins over the state stored on this phone:
   // its rows come with its first verdict; until then, and if it has an error, the text stays as typed.
-  let linked = Boolean(area.value.trim());
-  let players = (linked ? null : load()) || Array.from({ length: rule.minPlayers }, blank);
+  // A reload is no shared link: the stored state is this tab's latest (the address follows it only
+  // once the verdict is shown), and it is written back into the field and the address.
+  const reloaded = performance.getEntriesByType("navigation")[0]?.type === "reload";
+  const stored = load();
+  let linked = Boolean(area.value.trim()) && !(reloaded && stored);
+  let players = (linked ? null : stored) || Array.from({ length: rule.minPlayers }, blank);
+  const initial = !(reloaded && stored && area.value.trim()); // the address to be corrected, if so
 
   // The tracker's markup is the build's (sitebuild/render.py): its first rows, and the row it copies
   // for each player added. Here it is only wired and filled in.
@@ -181,8 +186,8 @@ export function mount(el) {
   // The build's rows, when there are as many players; otherwise rows for the stored state.
   if (rows.children.length === players.length) {
     [...rows.children].forEach((row, i) => setUp(row, i));
-    settle(true);
+    settle(initial);
   } else {
-    rebuild(true);
+    rebuild(initial);
   }
 }
