@@ -28,7 +28,7 @@ def page_language(src_uri: str) -> str:
 
 
 def on_env(env, config, files):
-    env.globals["sitebuild"] = TemplateData()
+    env.globals["sitebuild"] = TemplateData(config["theme"].dirs)
     return env
 
 

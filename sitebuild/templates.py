@@ -5,8 +5,11 @@ Values are returned HTML-escaped: MkDocs' Jinja environment does not autoescape.
 
 from __future__ import annotations
 
+import base64
+import mimetypes
 import re
 from html import escape
+from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
 from sitebuild.engine import WEB
@@ -17,6 +20,19 @@ from sitebuild.words import words
 class TemplateData:
     reference = REFERENCE_LANGUAGE
     theme_color = THEME_COLOR
+
+    def __init__(self, theme_dirs: tuple[str, ...] | list[str] = ()) -> None:
+        self.theme_dirs = [Path(d) for d in theme_dirs]
+
+    def favicon_data_url(self, favicon: str) -> str:
+        """The theme's favicon as a data: URL: a file was fetched again after every
+        history.replaceState (each keystroke in a calculator)."""
+        for folder in self.theme_dirs:
+            if (folder / favicon).is_file():
+                data = (folder / favicon).read_bytes()
+                kind = mimetypes.guess_type(favicon)[0] or "image/png"
+                return f"data:{kind};base64,{base64.b64encode(data).decode()}"
+        raise FileNotFoundError(f"favicon {favicon!r} is in none of the theme's folders {self.theme_dirs}")
 
     @staticmethod
     def folder(lang: str) -> str:
