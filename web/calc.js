@@ -48,10 +48,6 @@ function arrived(part) {
   if (starting) watchStart();
 }
 
-// The page's own download of the wasm has ended (engine-start.js; none on a first visit, where the
-// worker downloads it and reports its progress).
-document.addEventListener("calc:wasm", () => arrived("wasm"));
-
 function onEngineMessage(data) {
   if (data.type === "progress") {
     if (starting) watchStart();
@@ -98,8 +94,8 @@ async function startEngine() {
   downloading.clear();
   downloading.add("wasm").add("worker");
   watchStart();
-  // Imported here, not at the top: importing it starts an engine, and a page without a calculator
-  // loads no engine byte. Pages with one have it preloaded from <head>.
+  // Imported here, not at the top: a page without a calculator loads no engine byte. Pages with one
+  // have run it from <head> (a first visit's engine is already starting).
   let engine;
   try {
     const { takeEngine } = await import("./engine-start.js");
@@ -114,6 +110,9 @@ async function startEngine() {
     return;
   }
   worker = engine.worker;
+  // The page's own download of the wasm (engine-start.js; none on a first visit, where the worker
+  // downloads it and reports its progress).
+  engine.wasm.then(() => { if (worker === engine.worker) arrived("wasm"); });
   worker.onmessage = ({ data }) => onEngineMessage(data);
   worker.onerror = (event) => {
     event.preventDefault();

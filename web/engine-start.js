@@ -1,6 +1,8 @@
 // Starts the calculators' engine: a worker booting Pyodide, and the wasm compiled on this thread.
-// Preloaded from <head> on pages with a calculator, run by calc.js once the page is parsed, so it
-// does not compete with Material's start-up (DESIGN.md, "Decisions").
+// Run from <head> (async) on pages with a calculator. A first visit starts the engine at once: its
+// download is most of the wait, and the worker compiles the wasm, so the page does almost nothing.
+// Later visits start it when calc.js asks, once the page is parsed: there the page compiles the
+// wasm, which would compete with Material's start-up (DESIGN.md, "Decisions").
 
 // The content-hashed engine paths and the snapshot self-test, written into this line by the build
 // (sitebuild/engine.py) so that starting needs no fetch first.
@@ -19,30 +21,32 @@ async function compileEngine(firstVisit) {
     return await WebAssembly.compileStreaming(response);
   } catch {
     return null;
-  } finally {
-    document.dispatchEvent(new Event("calc:wasm"));
   }
 }
 
+const isFirstVisit = () => !navigator.serviceWorker?.controller;
+
 // A new engine worker, given the engine's files (its name) and the wasm compiled on this thread.
-// Messages that arrive before calc.js listens are kept in `early`, in order.
-export function launch() {
-  const firstVisit = !navigator.serviceWorker?.controller;
+// Messages that arrive before calc.js listens are kept in `early`, in order; `wasm` settles when
+// this page's own download of the wasm has ended (at once on a first visit: the worker's is
+// reported as its progress).
+function launch() {
+  const firstVisit = isFirstVisit();
   const name = JSON.stringify({ ...ENGINE, compileWasm: firstVisit });
   const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module", name });
-  compileEngine(firstVisit).then((module) => worker.postMessage({ type: "module", module }));
+  const wasm = compileEngine(firstVisit).then((module) => worker.postMessage({ type: "module", module }));
   const early = [];
   worker.onmessage = ({ data }) => early.push(data);
   worker.onerror = (event) => {
     event.preventDefault();
     early.push({ type: "failed", detail: event.message || "worker error" });
   };
-  return { worker, early };
+  return { worker, early, wasm };
 }
 
-let first = launch();
+let first = isFirstVisit() ? launch() : null;
 
-// The engine started with the page the first time, a new one on each later call (retry).
+// The engine this module started (a first visit), else a new one; a new one on each later call (retry).
 export function takeEngine() {
   const engine = first || launch();
   first = null;

@@ -173,7 +173,10 @@ async function boot() {
   const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js")]);
   const runtime = import(here(`${dir}pyodide.asm.mjs`)); // withModule() fails with it too
   const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchOk(here(`${dir}${name}`))]));
-  const wheelBytes = fetchOk(here(wheel)).then((response) => response.arrayBuffer());
+  // Our wheel is needed only once Python has started: on a first visit it is asked for once the wasm
+  // has arrived, so that on a slow network it does not share the bandwidth the wasm waits on.
+  const wheelBytes = (ownModule ? ownModule.catch(() => {}) : Promise.resolve())
+    .then(() => fetchOk(here(wheel))).then((response) => response.arrayBuffer());
   // A missing file cuts the start short with a clear error (Pyodide would log it and never settle;
   // a missing wasm or runtime script fails withModule(), a missing loader fails the import).
   const downloads = Promise.all([wheelBytes, ...prefetched.values(), ownModule, runtime]);
