@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS, error_message, evaluate
-from calculators.i18n import Translator, language_folder
+from calculators.i18n import LANGUAGES, Translator, language_folder
 from rules_core.errors import RuleError
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import (all_pages, calculators_on, expect_verdict, forms_to_type_into, open_ready,
@@ -204,13 +204,18 @@ def test_every_page_contacts_only_the_site(context, site_url, watch, engine_snap
     context.route("**/*", intercept)
     page = context.new_page()
     watch.attach(page)
+    searched: set[str] = set()
     for path in all_pages():
         open_ready(page, site_url, path)
-        if page.locator(".md-search__input").count():  # the search worker and its index
+        lang = page.locator("html").get_attribute("lang")
+        # the search worker and its language's index: the same requests from every page of a language
+        if lang not in searched and page.locator(".md-search__input").count():
+            searched.add(lang)
             page.locator(".md-search__input").first.focus()
             page.keyboard.type("r")
             expect(page.locator(".md-search-result__meta")).not_to_have_text(re.compile(r"^\s*$"))
             page.keyboard.press("Escape")
+    assert searched == set(LANGUAGES), searched
     assert not foreign, foreign
     assert hosts == {"127.0.0.1"}, hosts
     watch.check()

@@ -32,17 +32,22 @@ def qr_dialog(page, lang):
     return dialog
 
 
+def copy_toast_link_and_open_qr(page, control, lang):
+    """Click a rule or heading link ``control``: the address it copied, and the QR dialog its toast opens."""
+    control.click()
+    link = page.evaluate("navigator.clipboard.readText()")
+    page.locator(".link-toast").get_by_role("button", name=words(lang)("ui.qr.button"), exact=True).click()
+    return link, qr_dialog(page, lang)
+
+
 def test_rule_link_qr_without_the_engine(page, site_url):
     """A page with no calculator: the rule link's QR code, and not one engine file requested."""
     t = words("fr")
     requested = []
     page.on("request", lambda request: requested.append(request.url))
     page.goto(f"{site_url}/fr/glossary/")
-    page.locator('#glossary-swiss-rounds a.rule-link').click()
-    link = page.evaluate("navigator.clipboard.readText()")
+    link, dialog = copy_toast_link_and_open_qr(page, page.locator("#glossary-swiss-rounds a.rule-link"), "fr")
     assert link == f"{site_url}/fr/glossary/#glossary-swiss-rounds"
-    page.locator(".link-toast").get_by_role("button", name=t("ui.qr.button"), exact=True).click()
-    dialog = qr_dialog(page, "fr")
     svg = dialog.locator("svg.qr-code")
     expect(svg).to_have_attribute("data-qr-text", link)
     assert decoded(svg) == link
@@ -57,11 +62,8 @@ def test_rule_link_qr_without_the_engine(page, site_url):
 def test_heading_link_qr_names_the_section(page, site_url):
     t = words("it")
     page.goto(f"{site_url}/it/naruto/")
-    page.locator("#naruto-blitz a.headerlink").click()
-    link = page.evaluate("navigator.clipboard.readText()")
+    link, dialog = copy_toast_link_and_open_qr(page, page.locator("#naruto-blitz a.headerlink"), "it")
     assert link == f"{site_url}/it/naruto/#naruto-blitz"
-    page.locator(".link-toast").get_by_role("button", name=t("ui.qr.button"), exact=True).click()
-    dialog = qr_dialog(page, "it")
     title = page.locator("#naruto-blitz").evaluate("h => h.firstChild.textContent")
     expect(dialog.locator(".qr-what")).to_have_text(t("ui.qr.heading", title=title))
     assert decoded(dialog.locator("svg.qr-code")) == link
