@@ -94,8 +94,8 @@ async function startEngine() {
   downloading.clear();
   downloading.add("wasm").add("worker");
   watchStart();
-  // Imported here, not at the top: a page without a calculator loads no engine byte. Pages with one
-  // have run it from <head> (a first visit's engine is already starting).
+  // Imported here, not at the top: importing it starts an engine, and a page without a calculator
+  // loads no engine byte. Pages with one have it preloaded from <head>.
   let engine;
   try {
     const { takeEngine } = await import("./engine-start.js");

@@ -1,8 +1,6 @@
 // Starts the calculators' engine: a worker booting Pyodide, and the wasm compiled on this thread.
-// Run from <head> (async) on pages with a calculator. A first visit starts the engine at once: its
-// download is most of the wait, and the worker compiles the wasm, so the page does almost nothing.
-// Later visits start it when calc.js asks, once the page is parsed: there the page compiles the
-// wasm, which would compete with Material's start-up (DESIGN.md, "Decisions").
+// Preloaded from <head> on pages with a calculator, run by calc.js once the page is parsed, so that
+// neither the page's compile nor the worker competes with Material's start-up (DESIGN.md, "Decisions").
 
 // The content-hashed engine paths and the snapshot self-test, written into this line by the build
 // (sitebuild/engine.py) so that starting needs no fetch first.
@@ -24,14 +22,12 @@ async function compileEngine(firstVisit) {
   }
 }
 
-const isFirstVisit = () => !navigator.serviceWorker?.controller;
-
 // A new engine worker, given the engine's files (its name) and the wasm compiled on this thread.
 // Messages that arrive before calc.js listens are kept in `early`, in order; `wasm` settles when
 // this page's own download of the wasm has ended (at once on a first visit: the worker's is
 // reported as its progress).
 function launch() {
-  const firstVisit = isFirstVisit();
+  const firstVisit = !navigator.serviceWorker?.controller;
   const name = JSON.stringify({ ...ENGINE, compileWasm: firstVisit });
   const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module", name });
   const wasm = compileEngine(firstVisit).then((module) => worker.postMessage({ type: "module", module }));
@@ -44,9 +40,9 @@ function launch() {
   return { worker, early, wasm };
 }
 
-let first = isFirstVisit() ? launch() : null;
+let first = launch();
 
-// The engine this module started (a first visit), else a new one; a new one on each later call (retry).
+// The engine started with this module the first time, a new one on each later call (retry).
 export function takeEngine() {
   const engine = first || launch();
   first = null;

@@ -102,11 +102,11 @@ def test_404_page_serves_every_language_from_any_path(site):
     assert "404.html" in precache(site)["shell"]
 
 
-def test_engine_is_started_from_head_on_calculator_pages_only(site):
+def test_engine_is_preloaded_from_head_on_calculator_pages_only(site):
     for page in site.rglob("index.html"):
         html = page.read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
-        starts = re.findall(r'<script type="module" async src="([^"]*calc/engine-start\.js)"></script>', head)
+        starts = re.findall(r'<link rel="modulepreload" href="([^"]*calc/engine-start\.js)">', head)
         if 'data-calc="' in html:
             assert len(starts) == 1 and (page.parent / starts[0]).resolve() == (site / "calc" / "engine-start.js")
             # first in <head> after the charset and the security policy, so its download starts early
