@@ -47,6 +47,14 @@ def test_wheel_holds_only_rules_and_runtime(wheel):
     assert not [n for n in names if n.endswith(".mo") and "/offline." in n]  # the build's own words stay out
 
 
+def test_wheel_metadata_carries_no_readme(wheel):
+    """The served wheel's hash keys the phones' engine snapshot: a README edit must not change it."""
+    with zipfile.ZipFile(wheel) as z:
+        metadata = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    headers, _, body = metadata.partition("\n\n")
+    assert not body.strip() and "Description-Content-Type" not in headers, metadata[:300]
+
+
 def test_served_wheel_depends_on_its_files_not_their_dates(tmp_path):
     """Two builds of the same Python differ only in file dates; the served wheel (whose hash names it
     and keys the phones' engine snapshot) must be the same bytes, and differ when a file does."""
