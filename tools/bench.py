@@ -28,6 +28,7 @@ floor page). It prints a table (medians and ratios to the matching floor) and wr
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -77,14 +78,15 @@ window.__floor = performance.now();
 document.title = "floor " + answer;
 </script>"""
 
-#: (j): how the page says "ready" without Playwright querying it.
-READY_MESSAGE = "bench: calculator ready"
 #: Records when the first calculator of the page becomes ready (navigation start = 0).
 READY_PROBE = """
 new MutationObserver((_, observer) => {
   if (document.querySelector('.calc[data-state="ready"]')) { window.__ready = performance.now(); observer.disconnect(); }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
 """
+#: (j): the same, also said on the console, so that waiting for it needs no Playwright query of the page.
+READY_MESSAGE = "bench: calculator ready"
+READY_CONSOLE = READY_PROBE.replace("observer.disconnect();", f"observer.disconnect(); console.log({READY_MESSAGE!r});")
 
 
 def build() -> Path:
@@ -342,16 +344,14 @@ def run_blocking(bench: Bench, runs: int) -> dict[str, list[float]]:
     for i in range(runs):
         for path in BLOCKING_PAGES:
             context = bench.browser.new_context()
-            context.add_init_script(LONG_TASKS + READY_PROBE.replace(
-                "observer.disconnect();", f"observer.disconnect(); console.log({READY_MESSAGE!r});"))
+            context.add_init_script(LONG_TASKS + READY_CONSOLE)
             page = context.new_page()
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
             # No locator or selector wait: Playwright's injected script (parsed on the page's main thread,
             # 60-300 ms under 4x CPU) would be counted. "ready" comes as a console message.
-            if path == BLOCKING_PAGES[0]:
-                with page.expect_console_message(lambda m: m.text == READY_MESSAGE, timeout=TIMEOUT_MS):
-                    page.goto(f"{bench.origin}/{path}", wait_until="load", timeout=TIMEOUT_MS)
-            else:
+            ready = (page.expect_console_message(lambda m: m.text == READY_MESSAGE, timeout=TIMEOUT_MS)
+                     if path == BLOCKING_PAGES[0] else contextlib.nullcontext())
+            with ready:
                 page.goto(f"{bench.origin}/{path}", wait_until="load", timeout=TIMEOUT_MS)
             page.wait_for_timeout(3000)  # what follows "ready": the service worker, the snapshot (a bench, not a test)
             out[path].append(sum(max(0, d - 50) for d in page.evaluate("window.__longTasks")))

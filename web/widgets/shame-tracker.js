@@ -35,9 +35,9 @@ export function mount(el) {
   // once the verdict is shown), and it is written back into the field and the address.
   const reloaded = performance.getEntriesByType("navigation")[0]?.type === "reload";
   const stored = load();
-  let linked = Boolean(area.value.trim()) && !(reloaded && stored);
+  const storedWins = Boolean(area.value.trim() && reloaded && stored); // the address is then corrected
+  let linked = Boolean(area.value.trim()) && !storedWins;
   let players = (linked ? null : stored) || Array.from({ length: rule.minPlayers }, blank);
-  const initial = !(reloaded && stored && area.value.trim()); // the address to be corrected, if so
 
   // The tracker's markup is the build's (sitebuild/render.py): its first rows, and the row it copies
   // for each player added. Here it is only wired and filled in.
@@ -186,8 +186,8 @@ export function mount(el) {
   // The build's rows, when there are as many players; otherwise rows for the stored state.
   if (rows.children.length === players.length) {
     [...rows.children].forEach((row, i) => setUp(row, i));
-    settle(initial);
+    settle(!storedWins);
   } else {
-    rebuild(initial);
+    rebuild(!storedWins);
   }
 }
