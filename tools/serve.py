@@ -147,7 +147,8 @@ def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, verbose: boo
 def serve_in_thread(root: Path, host: str = "127.0.0.1") -> Server:
     """Start a server on a free port in a daemon thread; the caller shuts it down."""
     server = make_server(root, host)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop's next poll: 0.5 s by default, on every test server's teardown
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server
 
 
