@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const UNPACK = `
-import sysconfig, zipfile
-with zipfile.ZipFile("/tmp/engine.whl") as w:
-    w.extractall(sysconfig.get_path("purelib"))
+import site, zipfile
+with zipfile.ZipFile("/tmp/engine.whl") as wheel:
+    wheel.extractall(site.getsitepackages()[0])
 `;
 
 const REPORT = `

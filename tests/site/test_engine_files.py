@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 
 from sitebuild.engine import engine_paths
 from sitebuild.precompress import MIN_BYTES, SUFFIXES
-from sitebuild.stdlib import ROOT, StdlibError, cache_key, our_imports, trace
+from sitebuild.stdlib import COMMAND_LINE, ROOT, StdlibError, cache_key, our_imports, trace
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
@@ -42,6 +43,23 @@ def test_the_standard_library_holds_what_the_calculators_import(site, engine):
     assert all(info.compress_type == zipfile.ZIP_STORED for info in trimmed.infolist())  # the host compresses
     source = trimmed.read("json/__init__.py").decode()
     assert '"""' not in source.split("\n", 1)[0]  # docstrings dropped
+
+
+def test_the_command_line_s_imports_are_left_out(site, engine):
+    """``python -m calculators`` never runs in the browser: what only it imports is not shipped."""
+    with zipfile.ZipFile(wheel(site)) as archive:
+        assert "import argparse" in archive.read(COMMAND_LINE).decode()
+    assert "argparse" not in our_imports(wheel(site))
+    assert "argparse.py" not in zipfile.ZipFile(engine / "python_stdlib.zip").namelist()
+
+
+def test_the_trace_unpacks_the_wheel_as_the_worker_does():
+    """The trace finds what the worker imports only if it runs the worker's own lines."""
+    def unpack(path: str) -> str:
+        return re.search(r"`\n(import [^`]*extractall[^`]*)`", (ROOT / path).read_text(encoding="utf-8")).group(1)
+    worker = unpack("web/worker.js")
+    assert worker == unpack("sitebuild/stdlib_trace.mjs")
+    assert "sysconfig" not in worker  # sysconfig and its data: 12 KB of a first visit, imported for nothing else
 
 
 def test_a_standard_library_lacking_a_module_fails_the_build(site, engine, tmp_path):
