@@ -5,7 +5,7 @@ the calculators use a small part of it. :func:`trimmed_stdlib` runs the calculat
 under Node exactly as the browser's worker does (``stdlib_trace.mjs``: start, unpack the wheel,
 import, snapshot, restore, evaluate), keeps the files that were imported, and writes them into a
 new zip without their docstrings and comments (parsed and unparsed by Python 3.14's ``ast`` in
-Pyodide), uncompressed, so that the host's Brotli compresses the whole: ~0.35 MB, against 2.5 MB
+Pyodide), uncompressed, so that the host's Brotli compresses the whole: ~0.30 MB, against 2.5 MB
 for Pyodide's zip (0.65 MB unminified, 0.8 MB as a deflated zip). The price: line numbers in a
 traceback from the standard library no longer match its published sources. It then runs the same trace on the new zip and refuses it unless every
 answer equals CPython's: a module the calculators need but the trace missed fails the build here,
