@@ -17,6 +17,11 @@ from sitebuild.offline import THEME_COLOR
 from sitebuild.words import words
 
 
+def widget_names(html: str) -> list[str]:
+    """The widgets (``data-widget``, each a ``calc/widgets/<name>.js``) of a page's calculators, sorted."""
+    return sorted(set(re.findall(r'\sdata-widget="([a-z0-9-]+)"', html)))
+
+
 class TemplateData:
     reference = REFERENCE_LANGUAGE
     theme_color = THEME_COLOR
@@ -42,8 +47,8 @@ class TemplateData:
     def widget_stylesheets(content: str) -> list[str]:
         """The stylesheets of the widgets on a page (``data-widget``), linked from its head: added by
         the widget's script they arrived after the first layout, and restyled the whole page."""
-        names = sorted(set(re.findall(r'\sdata-widget="([a-z0-9-]+)"', content or "")))
-        return [f"calc/widgets/{name}.css" for name in names if (WEB / "widgets" / f"{name}.css").is_file()]
+        return [f"calc/widgets/{name}.css" for name in widget_names(content or "")
+                if (WEB / "widgets" / f"{name}.css").is_file()]
 
     @staticmethod
     def offline_words(lang: str) -> dict[str, str]:

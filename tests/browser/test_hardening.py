@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, error_message, evaluate
 from calculators.i18n import LANGUAGES, Translator, language_folder
 from rules_core.errors import RuleError
+from sitebuild.templates import widget_names
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import (all_pages, calculators_on, expect_verdict, forms_to_type_into, open_ready, page_html,
                                  paste_and_expect_verdict)
@@ -211,13 +212,14 @@ def test_every_page_contacts_only_the_site(context, site_url, watch, engine_snap
     searched: set[str] = set()
     started: set[str] = set()
     for path in all_pages():
-        lang = re.search(r'<html lang="([a-z]+)"', page_html(path)).group(1)
+        html = page_html(path)
+        lang = re.search(r'<html lang="([a-z]+)"', html).group(1)
         if lang not in started and calculators_on(path):
             started.add(lang)
             open_ready(page, site_url, path)
         else:
             with contextlib.ExitStack() as arrived:
-                for widget in sorted(set(re.findall(r'\sdata-widget="([a-z0-9-]+)"', page_html(path)))):
+                for widget in widget_names(html):
                     arrived.enter_context(page.expect_response(re.compile(rf".*/calc/widgets/{widget}\.js$")))
                 page.goto(f"{site_url}/{path}")
         # the search worker and its language's index: the same requests from every page of a language
