@@ -22,6 +22,10 @@ let starting = false; // a start is under way (cleared by "ready" and "failed")
 const downloading = new Set(); // "wasm" (the page's), "worker" (the worker's files): what the watchdog watches
 let restartedAfterDamage = false;
 let startModuleFailed = false; // a failed module stays failed in this page: retry by reloading it
+// A start that failed (a file that did not arrive, a worker that could not load) is tried once more
+// before the error shows: a venue's network drops a request now and then. Not a stall: that has
+// waited STALL_MS already.
+let retriedUnseen = false;
 
 function setState(el, state) {
   el.dataset.state = state;
@@ -39,7 +43,7 @@ function setState(el, state) {
 function watchStart() {
   clearTimeout(stall);
   stall = downloading.size
-    ? setTimeout(() => onEngineMessage({ type: "failed", detail: `no download progress for ${STALL_MS / 1000} s` }), STALL_MS)
+    ? setTimeout(() => onEngineMessage({ type: "failed", stalled: true, detail: `no download progress for ${STALL_MS / 1000} s` }), STALL_MS)
     : null;
 }
 
@@ -72,6 +76,12 @@ function onEngineMessage(data) {
     clearTimeout(stall);
     if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
     worker = null;
+    if (!data.stalled && !startModuleFailed && !retriedUnseen) {
+      retriedUnseen = true;
+      console.warn("calculator engine failed, starting once more:", data.detail);
+      startEngine();
+      return;
+    }
     console.error("calculator engine failed:", data.detail);
     calculators.forEach((el) => setState(el, "error"));
     document.dispatchEvent(new Event("calc:engine"));

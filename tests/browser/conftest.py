@@ -119,7 +119,9 @@ _STARTED = """(el, timeout) => new Promise((resolve, reject) => {
 def expect_ready(calc) -> None:
     """The calculator ``calc`` (a locator) has started and is ready."""
     calc.evaluate(_STARTED, ENGINE_TIMEOUT_MS)
-    expect(calc).to_have_attribute("data-state", "ready")
+    # A start that ended in the error stays there (only a click retries): fail now, not after a timeout.
+    state = calc.get_attribute("data-state")
+    assert state == "ready", f"the calculator's start ended {state!r}: {calc.locator('.calc-status').text_content()}"
 
 
 def warmed(browser, site_url: str, snapshot: dict | None = None, **context_args):

@@ -186,9 +186,10 @@ def paste_and_expect_verdict(calc, calc_id: str, lang: str, values: dict[str, st
     return check_shown(calc.evaluate(_PASTE, [values, ENGINE_TIMEOUT_MS]), calc_id, lang)
 
 
-def expect_failed_then_retry(page, unroute: str = "**/*") -> None:
+def expect_failed_then_retry(page, unroute: str = "**/*", reloads: bool = False) -> None:
     """French naruto-rounds could not start: the localized error and a retry, the rules still readable;
-    once ``unroute`` lets the engine's files through, retry starts it and it answers."""
+    once ``unroute`` lets the engine's files through, retry starts it and it answers. ``reloads``: a
+    script of the page failed, and retry reloads the page (site.js, calc.js)."""
     t = Translator("fr")
     calc = page.locator("#calc-naruto-rounds")
     expect(calc).to_have_attribute("data-state", "error")
@@ -198,7 +199,11 @@ def expect_failed_then_retry(page, unroute: str = "**/*") -> None:
     expect(retry).to_be_enabled()
     expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
     page.unroute(unroute)
-    retry.click()
+    if reloads:
+        with page.expect_navigation():
+            retry.click()
+    else:
+        retry.click()
     expect_ready(calc)
     expect(retry).to_be_hidden()
     page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")

@@ -176,7 +176,39 @@ def test_a_script_that_cannot_load_ends_in_the_error_and_a_retry(cold_page, watc
     watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|engine-start|ERR_")
     page.route("**/*", lambda route: route.abort() if route.request.url.endswith(f"/calc/{script}") else route.continue_())
     page.goto(f"{site_url}/fr/naruto/")
-    expect_failed_then_retry(page)
+    expect_failed_then_retry(page, reloads=True)
+
+
+#: Every value each calculator's data-state takes, in order, from the page's first line on.
+RECORD_STATES = """window.calcStates = [];
+new MutationObserver((records) => records.forEach((r) => calcStates.push(r.target.dataset.state)))
+  .observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });"""
+
+
+@pytest.mark.parametrize("lost", ["pyodide.asm.mjs", "worker.js"])
+def test_a_file_lost_once_is_fetched_again_unseen(cold_page, site_url, engine_snapshot, lost):
+    """A venue's network drops one of the engine's requests: the start is tried once more without
+    showing the error, and the calculator answers; the retry button never appears."""
+    page = cold_page
+    seed_snapshot(page.context, site_url, engine_snapshot)
+    page.add_init_script(RECORD_STATES)
+    dropped = []
+
+    def drop_once(route):
+        if route.request.url.split("?")[0].endswith(f"/{lost}") and not dropped:
+            dropped.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    page.context.route("**/*", drop_once)  # the context's route sees the worker's requests too
+    page.goto(f"{site_url}/fr/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    expect_ready(calc)
+    assert dropped, f"{lost} was never requested"
+    assert "error" not in page.evaluate("calcStates"), page.evaluate("calcStates")
+    expect(calc.locator(".calc-retry")).to_be_hidden()
+    page.get_by_label(Translator("fr")("naruto-rounds.players.label"), exact=True).fill("17")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
 
 
 def run_until_failed(page, calc, limit: int) -> None:
