@@ -4,11 +4,10 @@ alone, touch targets on a phone, and text at 200 % zoom."""
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS
-from tests.browser.pages import all_pages, expect_verdict, forms_to_type_into, open_ready
+from tests.browser.pages import all_pages, assert_axe_clean, expect_verdict, forms_to_type_into, open_ready
 
 HOSTILE_NAME = '<b class="hostile">Kakashi</b>'
 #: Valid input per calculator, typed with the keyboard (radios: the value to choose with the arrows).
@@ -44,8 +43,7 @@ def test_axe_touch_targets_and_200_percent_zoom(page, site_url, path):
     44 px; and at 200 % zoom (206 CSS px): nothing may need horizontal scrolling (wide tables scroll
     inside their own box, as Material does)."""
     calculators = open_ready(page, site_url, path)
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
+    assert_axe_clean(page)
     lay_out_as_phone(page, PHONE["width"])
     assert too_small(page, TARGETS) == []
     lay_out_as_phone(page, PHONE["width"] // 2)

@@ -297,8 +297,7 @@ VENUE_TARGETS = ", ".join([
 def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(browser, playwright, watch, site_url):
     """The states axe's page crawl does not see (time called, a table extension, the blitz timer,
     the QR dialog), on a phone: no violation, every control at least 44 px."""
-    from axe_playwright_python.sync_playwright import Axe
-
+    from tests.browser.pages import assert_axe_clean
     from tests.browser.test_a11y import too_small
 
     # (browser before playwright: the launch arguments must be settled before Playwright starts)
@@ -313,13 +312,11 @@ def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(browser, play
     expect(clock).to_have_attribute("data-clock-state", "time")
     expect(page.locator(".blitz-lost")).to_be_visible()
     expect(clock.locator('.clock-ext-list li[data-table="7"]')).to_have_attribute("data-state", "running")
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
+    assert_axe_clean(page)
     assert too_small(page, VENUE_TARGETS) == []
     clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
     expect(page.get_by_role("dialog", name=t("ui.qr.title"))).to_be_visible()
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
+    assert_axe_clean(page)
     assert too_small(page, VENUE_TARGETS) == []
     context.close()
 
