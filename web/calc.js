@@ -22,9 +22,10 @@ let starting = false; // a start is under way (cleared by "ready" and "failed")
 const downloading = new Set(); // "wasm" (the page's), "worker" (the worker's files): what the watchdog watches
 let restartedAfterDamage = false;
 let startModuleFailed = false; // a failed module stays failed in this page: retry by reloading it
-// A start that failed (a file that did not arrive, a worker that could not load) is tried once more
-// before the error shows: a venue's network drops a request now and then. Not a stall: that has
-// waited STALL_MS already.
+// A start that failed because a request got no answer (a dropped connection, a worker that could
+// not load) is tried once more before the error shows: a venue's network drops a request now and
+// then. Not when the server answered with an error (the same answer again), nor after a stall
+// (that has waited STALL_MS already).
 let retriedUnseen = false;
 
 function setState(el, state) {
@@ -76,7 +77,7 @@ function onEngineMessage(data) {
     clearTimeout(stall);
     if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
     worker = null;
-    if (!data.stalled && !startModuleFailed && !retriedUnseen) {
+    if (!data.stalled && !data.answered && !startModuleFailed && !retriedUnseen) {
       retriedUnseen = true;
       console.warn("calculator engine failed, starting once more:", data.detail);
       startEngine();

@@ -25,7 +25,11 @@ function progress() {
 // The download, its bytes reported as they arrive (progress), failing on an HTTP error.
 async function fetchOk(url) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!response.ok) {
+    // The server answered: the file is missing or broken, and asking again gets the same answer
+    // (calc.js retries a start unseen only when a request got no answer).
+    throw Object.assign(new Error(`${url}: HTTP ${response.status}`), { answered: true });
+  }
   progress();
   const counted = new TransformStream({ transform(chunk, out) { progress(); out.enqueue(chunk); } });
   return new Response(response.body.pipeThrough(counted), { status: response.status, headers: response.headers });
@@ -247,7 +251,7 @@ engine.then(
     // later), so the snapshot holds no user input.
     if (keepSnapshot && await keepSnapshot()) postMessage({ type: "snapshot-stored" });
   },
-  (error) => postMessage({ type: "failed", detail: String(error && error.message || error) }),
+  (error) => postMessage({ type: "failed", detail: String(error && error.message || error), answered: Boolean(error && error.answered) }),
 );
 
 self.onmessage = async (event) => {

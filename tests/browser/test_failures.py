@@ -211,6 +211,19 @@ def test_a_file_lost_once_is_fetched_again_unseen(cold_page, site_url, engine_sn
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
 
 
+def test_a_file_the_server_refuses_is_not_asked_for_again(cold_page, watch, site_url, engine_snapshot):
+    """A 404 is an answer: asking again gets the same one, so the error shows after one start."""
+    page = cold_page
+    seed_snapshot(page.context, site_url, engine_snapshot)
+    watch.allow(r"Failed to load resource|calculator engine failed|404")
+    page.context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.split("?")[0].rsplit("/", 1)[-1]))
+    page.goto(f"{site_url}/fr/naruto/")
+    expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "error")
+    assert requested.count("worker.js") == requested.count("python_stdlib.zip") == 1, requested
+
+
 def run_until_failed(page, calc, limit: int) -> None:
     """Advance the fake clock past the bound; a last progress report may have arrived just after a
     jump and re-armed the watchdog, so a second jump is allowed, no more."""
