@@ -107,9 +107,18 @@ def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, start: 
     )
 
 
+def _widget_words(t: Translator, spec: Calculator):
+    """The widget's own words (``<calculator>.ui.<name>``), escaped for HTML."""
+
+    def ui(name: str, **params) -> str:
+        return escape(t(f"{spec.id}.ui.{name}", **params))
+
+    return ui
+
+
 def _shame_row_html(t: Translator, spec: Calculator, uid: str, n: int) -> str:
     """Row ``n`` of the shame tracker, as a new player starts: no name, counter 0 (its − disabled)."""
-    ui = lambda name, **params: escape(t(f"{spec.id}.ui.{name}", **params))  # noqa: E731
+    ui = _widget_words(t, spec)
     pid = f"{uid}-player-{n}"
     return (
         f'<li class="shame-row" aria-label="{ui("player", n=n)}">'
@@ -128,7 +137,7 @@ def _shame_tracker_html(t: Translator, spec: Calculator, uid: str) -> str:
     """The table-side tracker (web/widgets/shame-tracker.js wires it): its first rows, and the row
     it copies for each player added. Written here so that the page lays it out once, as it opens,
     instead of the script building it and the whole page being laid out again."""
-    ui = lambda name: escape(t(f"{spec.id}.ui.{name}"))  # noqa: E731
+    ui = _widget_words(t, spec)
     rows = "".join(_shame_row_html(t, spec, uid, n) for n in range(1, spec.widget_rules["min_players"] + 1))
     return (
         f'<section class="shame-tracker" aria-label="{ui("tracker")}">'
