@@ -1,8 +1,10 @@
 """Serve the built site on 127.0.0.1 (used by `make serve`, `make bench` and the browser tests).
 
 A plain static server, like a well-configured host the site is deployed to: the MIME types the
-engine needs (``.mjs``, ``.wasm``) set explicitly; the build's precompressed copies
-(``<file>.br``, ``<file>.gz``, sitebuild/precompress.py) sent to browsers that accept them, as
+engine needs (``.mjs``, ``.wasm``) set explicitly; the engine's content-hashed files sent as
+immutable, everything else revalidated (as the build's host configurations say,
+sitebuild/hosting.py); the build's precompressed copies (``<file>.br``, ``<file>.gz``,
+sitebuild/precompress.py) sent to browsers that accept them, as
 nginx's ``brotli_static``/``gzip_static`` do; other text and wasm gzip-compressed on the fly (what
 a host does with files it has no precompressed copy of); and ``404.html`` for missing files. What
 the browser tests and the benchmark see on the wire is what a phone gets.
@@ -11,6 +13,7 @@ the browser tests and the benchmark see on the wire is what a phone gets.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import functools
 import gzip
 import http.server
@@ -20,6 +23,8 @@ import sys
 import threading
 import time
 from pathlib import Path
+
+from sitebuild.hosting import HASHED, IMMUTABLE, REVALIDATE
 
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
          ".json": "application/json", ".whl": "application/zip", ".webmanifest": "application/manifest+json"}
@@ -108,7 +113,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        # As the build's host configurations say (sitebuild/hosting.py): a first visit's prefetch
+        # of the wasm is then the download the worker reads (DESIGN.md).
+        path = self.path.split("?", 1)[0]
+        hashed = any(fnmatch.fnmatchcase(path, pattern) for pattern in HASHED)
+        self.send_header("Cache-Control", IMMUTABLE if hashed else REVALIDATE)
         self.send_header("Vary", "Accept-Encoding")  # the body depends on it
         super().end_headers()
 

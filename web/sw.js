@@ -16,9 +16,11 @@ const SHELL_CACHE = `shell-${PRECACHE.version}`;
 const ENGINE_CACHE = "engine";
 const url = (key) => new URL(key, SCOPE).href;
 
-// A response to keep: only complete, successful, same-origin answers.
-async function fetchOk(key) {
-  const response = await fetch(url(key), { cache: "no-cache" });
+// A response to keep: only complete, successful, same-origin answers. The shell is revalidated;
+// an engine file (content-hashed, immutable) may come from the HTTP cache, where a first visit's
+// worker has just put it: it is not downloaded twice.
+async function fetchOk(key, cache = "no-cache") {
+  const response = await fetch(url(key), { cache });
   if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
   return response;
 }
@@ -35,7 +37,7 @@ function fillEngine() {
   engineFill ??= (async () => {
     const cache = await caches.open(ENGINE_CACHE);
     for (const key of Object.keys(PRECACHE.engine)) { // one at a time: a background job
-      if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchOk(key));
+      if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchOk(key, "default"));
     }
   })().finally(() => { engineFill = null; });
   return engineFill;

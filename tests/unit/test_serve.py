@@ -8,6 +8,7 @@ import urllib.request
 
 import pytest
 
+from sitebuild.hosting import HASHED, IMMUTABLE, REVALIDATE
 from tools.serve import serve_in_thread
 
 
@@ -100,3 +101,18 @@ def test_precompressed_copies_are_negotiated(origin, tmp_path):
     (tmp_path / "other.css").write_text("p { color: red }\n" * 200, encoding="utf-8")  # no copies
     headers, body = get(origin + "/other.css", gzip_ok=False, accept="br, gzip")
     assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == (tmp_path / "other.css").read_bytes()
+
+
+def test_hashed_engine_files_are_immutable_and_the_rest_revalidated(origin, tmp_path):
+    """As the build's host configurations say: a first visit's prefetch of the wasm is then the
+    download the worker reads (no second download, no revalidation)."""
+    hashed = ["/calc/pyodide-0a1b2c/file.js", "/calc/wheel-3d4e5f/file.js"]  # folders as the build names them
+    for path in [*hashed, "/calc/file.js"]:
+        (tmp_path / path.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path.lstrip("/")).write_text("x()", encoding="utf-8")
+    assert len(HASHED) == len(hashed)  # one example per pattern
+    for path in hashed:
+        assert get(origin + path, gzip_ok=True)[0]["Cache-Control"] == IMMUTABLE, path
+        assert get(origin + path + "?v=1", gzip_ok=False)[0]["Cache-Control"] == IMMUTABLE, path
+    for path in ("/calc/file.js", "/page/", "/engine.wasm"):
+        assert get(origin + path, gzip_ok=True)[0]["Cache-Control"] == REVALIDATE, path
