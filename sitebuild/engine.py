@@ -32,6 +32,8 @@ WHEEL_GLOB = "rules_calculators-*-py3-none-any.whl"
 QR_LIBRARY = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
 #: The line of ``calc/engine-start.js`` that :func:`install_engine` fills in.
 ENGINE_LINE = "const ENGINE = null;"
+#: Where a page names the engine's folder (the templates write it before the folder's hash is known).
+ENGINE_DIR = "@engine-dir@/"
 #: Templates in ``web/`` that are written elsewhere, not copied as they are.
 TEMPLATES = ("sw.js",)
 
@@ -119,6 +121,16 @@ def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, st
     engine = json.dumps({**paths, "checks": self_test()}, ensure_ascii=False)
     start.write_text(text.replace(ENGINE_LINE, f"const ENGINE = {engine};"), encoding="utf-8")
     return paths
+
+
+def fill_engine_dir(html: str, paths: dict[str, str]) -> str:
+    """A page with the engine's folder (``paths``: :func:`install_engine`'s) where the template wrote
+    :data:`ENGINE_DIR`.
+
+    >>> fill_engine_dir('href="../calc/@engine-dir@/pyodide.asm.wasm"', {"pyodide": "pyodide-0123/"})
+    'href="../calc/pyodide-0123/pyodide.asm.wasm"'
+    """
+    return html.replace(ENGINE_DIR, paths["pyodide"])
 
 
 def engine_paths(site: Path) -> dict[str, object]:

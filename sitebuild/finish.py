@@ -21,11 +21,12 @@ def finish(site: Path, site_url: str) -> dict[str, object]:
     """Finish ``site`` in place; return the service worker's precache list."""
     search.split_search_index(site)          # before rules.json and sw.js list every index
     rules_json.write_rules(site, site_url)
-    engine.install_engine(site)              # web/ + Pyodide + wheel into calc/
+    paths = engine.install_engine(site)      # web/ + Pyodide + wheel into calc/
     offline.write_icons(site)
     offline.write_manifests(site)
-    for page in sorted(site.rglob("*.html")):  # the pages are final now: hash their inline scripts
-        page.write_text(csp.add_policy(page.read_text(encoding="utf-8")), encoding="utf-8")
+    for page in sorted(site.rglob("*.html")):  # the engine's folder in, then final: hash their inline scripts
+        html = engine.fill_engine_dir(page.read_text(encoding="utf-8"), paths)
+        page.write_text(csp.add_policy(html), encoding="utf-8")
     write_hosting(site, ROOT / "build" / "hosting")  # _headers, nginx.conf: the pages' policy as a header
     precache = offline.write_service_worker(site)  # it lists every final file with its hash
     precompress(site)  # last: .br/.gz copies of the final files

@@ -12,7 +12,7 @@ from html import escape
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
-from sitebuild.engine import WEB
+from sitebuild.engine import ENGINE_DIR, WEB
 from sitebuild.offline import THEME_COLOR
 from sitebuild.words import words
 
@@ -25,6 +25,9 @@ def widget_names(html: str) -> list[str]:
 class TemplateData:
     reference = REFERENCE_LANGUAGE
     theme_color = THEME_COLOR
+    #: The engine's content-hashed folder, known only once the engine is installed after the pages
+    #: are written: sitebuild.engine.fill_engine_dir puts it in.
+    engine_dir = ENGINE_DIR
 
     def __init__(self, theme_dirs: tuple[str, ...] | list[str] = ()) -> None:
         self.theme_dirs = [Path(d) for d in theme_dirs]

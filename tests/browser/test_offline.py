@@ -107,6 +107,26 @@ def test_page_without_calculator_loads_no_engine_byte(fresh, site_url):
     assert [e for e in after_load if e.startswith("context ") and "/calc/pyodide-" in e]
 
 
+def test_a_first_visit_downloads_each_engine_file_once(fresh, own_server, engine_snapshot):
+    """The page prefetches the wasm from <head> (the network is idle until the worker asks); the
+    worker and then the service worker read it, and the other engine files, from the HTTP cache
+    (hashed files are immutable): nothing of the engine comes twice. Later visits prefetch nothing."""
+    server, origin = own_server()
+    context, page, watch = fresh(origin)
+    seed_snapshot(context, origin, engine_snapshot)  # the downloads are the subject, not Python's start
+    server.sent.clear()
+    page.goto(f"{origin}/naruto/")
+    expect_ready(page.locator("#calc-naruto-rounds"))
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")  # the engine is stored too
+    expect(page.locator('head link[rel="prefetch"]')).to_have_count(1)
+    engine = [path for _, path in server.sent if ENGINE_FILE.search(path) and "/worker.js" not in path]
+    assert any(path.endswith("/pyodide.asm.wasm") for path in engine), engine
+    assert sorted(engine) == sorted(set(engine)), engine  # each once: prefetch, worker and service worker
+    page.reload()  # the service worker in control: a later visit
+    expect_ready(page.locator("#calc-naruto-rounds"))
+    expect(page.locator('head link[rel="prefetch"]')).to_have_count(0)
+
+
 def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path, engine_snapshot):
     site = tmp_path / "site"
     shutil.copytree(SITE, site)

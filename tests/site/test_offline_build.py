@@ -11,7 +11,7 @@ import pytest
 
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import LANGUAGES, language_folder
-from sitebuild.engine import digest, engine_paths
+from sitebuild.engine import ENGINE_DIR, digest, engine_paths
 from sitebuild.words import words
 
 
@@ -103,17 +103,24 @@ def test_404_page_serves_every_language_from_any_path(site):
 
 
 def test_engine_is_preloaded_from_head_on_calculator_pages_only(site):
+    wasm = site / "calc" / engine_paths(site)["pyodide"] / "pyodide.asm.wasm"
     for page in site.rglob("index.html"):
         html = page.read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
         starts = re.findall(r'<link rel="modulepreload" href="([^"]*calc/engine-start\.js)">', head)
+        # a first visit (no service worker in control) prefetches the engine's wasm, by its hashed path
+        prefetches = re.findall(r'<script>navigator\.serviceWorker\?\.controller \|\| .*?rel: "prefetch", href: "([^"]+)"', head)
         if 'data-calc="' in html:
             assert len(starts) == 1 and (page.parent / starts[0]).resolve() == (site / "calc" / "engine-start.js")
             # first in <head> after the charset and the security policy, so its download starts early
             assert head.index("engine-start.js") < head.index("<title>")
+            assert len(prefetches) == 1 and (page.parent / prefetches[0]).resolve() == wasm, page
+            assert head.index("prefetch") < head.index("<title>")
         else:
-            assert not starts, page
+            assert not starts and not prefetches, page
         assert html.count("engine-start.js") == len(starts), page  # nothing else loads it from the page
+        assert html.count("pyodide.asm.wasm") == len(prefetches), page
+        assert ENGINE_DIR not in html, page  # every page got the engine's folder
 
 
 def test_the_clock_and_its_qr_library_are_stored_for_offline_use(site):
