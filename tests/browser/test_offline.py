@@ -119,6 +119,10 @@ def test_a_first_visit_downloads_each_engine_file_once(fresh, own_server, engine
     expect_ready(page.locator("#calc-naruto-rounds"))
     expect(page.locator("html")).to_have_attribute("data-offline", "ready")  # the engine is stored too
     expect(page.locator('head link[rel="prefetch"]')).to_have_count(1)
+    # asked for once the page has painted: what the page shows first does not share the network with it
+    painted, asked = page.evaluate("""() => [performance.getEntriesByName("first-paint")[0]?.startTime,
+        performance.getEntriesByType("resource").find((e) => e.initiatorType === "link" && e.name.endsWith("/pyodide.asm.wasm"))?.startTime]""")
+    assert painted is not None and asked is not None and asked >= painted, (painted, asked)
     engine = [path for _, path in server.sent if ENGINE_FILE.search(path) and "/worker.js" not in path]
     assert any(path.endswith("/pyodide.asm.wasm") for path in engine), engine
     assert sorted(engine) == sorted(set(engine)), engine  # each once: prefetch, worker and service worker
