@@ -114,10 +114,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         # As the build's host configurations say (sitebuild/hosting.py): a first visit's prefetch
-        # of the wasm is then the download the worker reads (DESIGN.md).
+        # of the wasm is then the download the worker reads (DESIGN.md). Never a 404 kept for a year.
         path = self.path.split("?", 1)[0]
         hashed = any(fnmatch.fnmatchcase(path, pattern) for pattern in HASHED)
-        self.send_header("Cache-Control", IMMUTABLE if hashed else REVALIDATE)
+        kept = hashed and os.path.isfile(self.translate_path(path))
+        self.send_header("Cache-Control", IMMUTABLE if kept else REVALIDATE)
         self.send_header("Vary", "Accept-Encoding")  # the body depends on it
         super().end_headers()
 

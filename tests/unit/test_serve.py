@@ -116,3 +116,6 @@ def test_hashed_engine_files_are_immutable_and_the_rest_revalidated(origin, tmp_
         assert get(origin + path + "?v=1", gzip_ok=False)[0]["Cache-Control"] == IMMUTABLE, path
     for path in ("/calc/file.js", "/page/", "/engine.wasm"):
         assert get(origin + path, gzip_ok=True)[0]["Cache-Control"] == REVALIDATE, path
+    with pytest.raises(urllib.error.HTTPError) as missing:  # a hashed path that is not there: not kept
+        get(origin + "/calc/pyodide-0a1b2c/missing.js", gzip_ok=True)
+    assert missing.value.code == 404 and missing.value.headers["Cache-Control"] == REVALIDATE
