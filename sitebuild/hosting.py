@@ -14,6 +14,7 @@ tag is the policy (``.github/workflows/pages.yml``).
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from html import unescape
 from pathlib import Path
@@ -21,10 +22,19 @@ from pathlib import Path
 _META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
-#: Engine directories named by their content hash (sitebuild: offline.install_engine).
+#: Engine directories named by their content hash (sitebuild: engine.install_engine).
 HASHED = ("/calc/pyodide-*", "/calc/wheel-*")
 #: Types a host may not know; the engine does not start if .mjs/.wasm come with another type.
 TYPES = {"mjs": "text/javascript", "wasm": "application/wasm", "webmanifest": "application/manifest+json"}
+
+
+def is_hashed(path: str) -> bool:
+    """Whether the site's file at URL path ``path`` ("/calc/pyodide-0a1b/x.wasm") is under a hashed folder.
+
+    >>> is_hashed("/calc/wheel-0a1b/w.whl"), is_hashed("/calc/calc.js")
+    (True, False)
+    """
+    return any(fnmatch.fnmatchcase(path, pattern) for pattern in HASHED)
 
 
 def site_policy(site: Path) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.engine import WEB, digest
+from sitebuild.hosting import is_hashed
 from sitebuild.words import words
 
 SW_TEMPLATE = WEB / "sw.js"
@@ -51,7 +52,7 @@ def icon(size: int) -> bytes:
 
 
 def _is_engine(rel: str) -> bool:
-    return rel.startswith(("calc/pyodide-", "calc/wheel-"))
+    return is_hashed(f"/{rel}")
 
 
 def _wanted(rel: str) -> bool:

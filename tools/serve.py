@@ -13,7 +13,6 @@ the browser tests and the benchmark see on the wire is what a phone gets.
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import functools
 import gzip
 import http.server
@@ -24,7 +23,7 @@ import threading
 import time
 from pathlib import Path
 
-from sitebuild.hosting import HASHED, IMMUTABLE, REVALIDATE
+from sitebuild.hosting import IMMUTABLE, REVALIDATE, is_hashed
 
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
          ".json": "application/json", ".whl": "application/zip", ".webmanifest": "application/manifest+json"}
@@ -116,8 +115,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # As the build's host configurations say (sitebuild/hosting.py): a first visit's prefetch
         # of the wasm is then the download the worker reads (DESIGN.md). Never a 404 kept for a year.
         path = self.path.split("?", 1)[0]
-        hashed = any(fnmatch.fnmatchcase(path, pattern) for pattern in HASHED)
-        kept = hashed and os.path.isfile(self.translate_path(path))
+        kept = is_hashed(path) and os.path.isfile(self.translate_path(path))
         self.send_header("Cache-Control", IMMUTABLE if kept else REVALIDATE)
         self.send_header("Vary", "Accept-Encoding")  # the body depends on it
         super().end_headers()

@@ -108,8 +108,8 @@ def test_page_without_calculator_loads_no_engine_byte(fresh, site_url):
 
 
 def test_a_first_visit_downloads_each_engine_file_once(fresh, own_server, engine_snapshot):
-    """The page prefetches the wasm from <head> (the network is idle until the worker asks); the
-    worker and then the service worker read it, and the other engine files, from the HTTP cache
+    """The page prefetches the wasm once it has painted (the network is idle until the worker asks);
+    the worker and then the service worker read it, and the other engine files, from the HTTP cache
     (hashed files are immutable): nothing of the engine comes twice. Later visits prefetch nothing."""
     server, origin = own_server()
     context, page, watch = fresh(origin)
