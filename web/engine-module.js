@@ -1,5 +1,5 @@
-// Fast engine start, worker side: Pyodide instantiates the wasm module compiled by the page, which
-// gets the browser's compiled-code cache that a worker does not (DESIGN.md, "Decisions").
+// Fast engine start, worker side: Pyodide instantiates the wasm module compiled by the page, measured
+// faster than the worker compiling it on a repeat visit (DESIGN.md, "Decisions").
 
 // The worker: loadPyodide() options that instantiate the page's compiled module (a promise: Pyodide
 // starts fetching and importing its other files meanwhile) and `failure`, a promise that rejects

@@ -6,8 +6,8 @@
 // (sitebuild/engine.py) so that starting needs no fetch first.
 const ENGINE = null;
 
-// The engine's wasm compiled on this thread, where it gets the browser's compiled-code cache
-// (why: engine-module.js), or null: the worker then compiles it itself (also when anything fails
+// The engine's wasm compiled on this thread, measured faster than in the worker on a repeat visit
+// (engine-module.js), or null: the worker then compiles it itself (also when anything fails
 // here: the worker finds and reports the failure when it downloads the engine's files).
 // A first visit (no service worker yet) leaves it to the worker: there is no compiled code to
 // reuse yet, and a streaming compile here feeds the download to the compiler on this thread,

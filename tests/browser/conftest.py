@@ -50,6 +50,11 @@ def site_url() -> str:
     server.shutdown()
 
 
+#: One renderer process for the pages of a context, as a tab navigating the site keeps one: a page
+#: then finds the engine's wasm already compiled in that process (V8 keeps a compiled module per
+#: process, by its bytes) instead of validating and compiling 9.6 MB again (DESIGN.md, "Tests").
+TEST_ARGS = [*ARGS, "--renderer-process-limit=1"]
+
 #: Found at import, before any test starts Playwright's event loop (finding Playwright's own browser
 #: starts Playwright, which cannot run inside that loop). Chromium's headless shell: tools/chromium.py.
 CHROMIUM = find(shell=True)
@@ -60,7 +65,7 @@ def browser_type_launch_args(browser_type_launch_args):
     if CHROMIUM is None:
         pytest.fail("no Chromium found: run `python -m tools.chromium --ensure --shell`")
     path = {"executable_path": CHROMIUM} if CHROMIUM else {}  # "": Playwright's own headless shell
-    return {**browser_type_launch_args, **path, "args": ARGS}
+    return {**browser_type_launch_args, **path, "args": TEST_ARGS}
 
 
 class Watch:
