@@ -1,6 +1,8 @@
 """The round clock and the blitz timer are tested with Playwright's fake clock (``page.clock``),
 which fakes time for a whole browser context: here ``page`` is a page in a context of its own, never
-the session's shared, warmed one (tests/browser/conftest.py)."""
+the session's shared, warmed one (tests/browser/conftest.py). Tests in which no time passes (typed
+values, warnings, layout) take a page of the shared context instead (``new_page``, ``open_live``):
+a context of their own cost ~2 s each for nothing they check."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import seed_snapshot
+from tests.browser.conftest import expect_ready, seed_snapshot
 
 #: The fake clock's start: a Saturday afternoon at a venue.
 START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
@@ -42,4 +44,15 @@ def open_paused(page, url: str, tool: str, init_script: str, at: dt.datetime = S
     expect(located).to_have_attribute("data-ready", "true")
     for calc in page.locator(".calc[data-calc]").all():
         expect(calc).to_have_attribute("data-state", "ready")
+    return located
+
+
+def open_live(page, url: str, tool: str):
+    """Open ``url`` with real time, for a test in which no time passes (a clock left idle): once
+    ``tool`` is listening and the page's calculators have started. Returns the tool's locator."""
+    page.goto(url)
+    located = page.locator(tool)
+    expect(located).to_have_attribute("data-ready", "true")
+    for calc in page.locator(".calc[data-calc]").all():
+        expect_ready(calc)
     return located

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core.naruto import BLITZ_ACTION_SECONDS, BLITZ_WARNINGS_TO_LOSE
-from tests.browser.venue.conftest import open_paused
+from tests.browser.venue.conftest import open_live, open_paused
 
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -55,9 +55,10 @@ def test_action_signal_after_the_rules_seconds(page, site_url, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_the_second_warning_loses_the_game(page, site_url, lang):
+def test_the_second_warning_loses_the_game(new_page, site_url, lang):
+    page = new_page()  # no time passes: the shared context
     t = words(lang)
-    timer = open_timer(page, site_url, f"{PREFIX[lang]}clock/?clock.game=naruto-blitz")
+    timer = open_live(page, f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz", ".blitz-timer")
     name = t("player.b")
     warn = timer.get_by_role("button", name=t("blitz.warn", name=name), exact=True)
     lost = timer.locator(".blitz-lost")
@@ -80,7 +81,8 @@ def test_the_second_warning_loses_the_game(page, site_url, lang):
     expect(timer.locator('.blitz-player[data-player="a"]')).to_have_attribute("data-warnings", "0")
 
 
-def test_the_timer_shows_only_when_blitz_is_played(page, site_url):
+def test_the_timer_shows_only_when_blitz_is_played(new_page, site_url):
+    page = new_page()  # no time passes: the shared context
     t = words("en")
     page.goto(f"{site_url}/clock/")
     expect(page.locator(".clock")).to_have_attribute("data-ready", "true")

@@ -20,7 +20,7 @@ from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
-from tests.browser.venue.conftest import START, open_paused
+from tests.browser.venue.conftest import START, open_live, open_paused
 from tools.serve import serve_in_thread
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -240,8 +240,9 @@ def test_wake_lock_held_while_running_released_on_pause(page, site_url):
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_typed_values_get_a_localized_error_and_survive_reload_and_language(page, site_url, lang):
-    clock = open_clock(page, site_url, lang)
+def test_typed_values_get_a_localized_error_and_survive_reload_and_language(new_page, site_url, lang):
+    page = new_page()  # no time passes (the round is never started): the shared context
+    clock = open_live(page, f"{site_url}/{PREFIX[lang]}clock/", ".clock")
     t = words(lang)
     label = t("clock.minutes.label")
     page.get_by_label(label).fill("")
@@ -274,8 +275,9 @@ def test_typed_values_get_a_localized_error_and_survive_reload_and_language(page
                maximum=MAX_ROUND_MINUTES))
 
 
-def test_print_and_landscape(page, site_url):
-    clock = open_clock(page, site_url, "fr")
+def test_print_and_landscape(new_page, site_url):
+    page = new_page()  # an idle clock's layout: the shared context
+    clock = open_live(page, f"{site_url}/fr/clock/", ".clock")
     page.set_viewport_size({"width": 844, "height": 390})  # a phone on its side
     digits = clock.locator(".clock-digits")
     digits.scroll_into_view_if_needed()
