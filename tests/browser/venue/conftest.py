@@ -2,7 +2,7 @@
 which fakes time for a whole browser context: here ``page`` is a page in a context of its own, never
 the session's shared, warmed one (tests/browser/conftest.py). Tests in which no time passes (typed
 values, warnings, layout) take a page of the shared context instead (``new_page``, ``open_live``):
-a context of their own cost ~2 s each for nothing they check."""
+a context of their own cost ~1–2 s each for nothing they check (DESIGN.md, "Tests")."""
 
 from __future__ import annotations
 
