@@ -277,9 +277,19 @@ def seed_snapshot(context, site_url: str, snapshot: dict) -> None:
 
 
 @pytest.fixture
+def browser_context_args(browser_context_args):
+    """pytest-playwright's ``context`` (and ``cold_page``) has no service worker: what those tests
+    check is the engine's own start (worker, files, snapshot), the clock or the policy, and a
+    service worker would store the whole site (~15 MB) once the engine has started, seconds of a
+    contended CPU per test, or answer from its cache and hide a broken file. Offline use and the
+    service worker's own requests: test_offline and the clock's offline test (``fresh``)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture
 def cold_page(context, watch):
-    """A watched page in a new, empty context (pytest-playwright's ``context``, honouring a
-    module's ``browser_context_args``): the engine starts in full."""
+    """A watched page in a new, empty context (pytest-playwright's ``context``, no service worker):
+    the engine starts in full."""
     page = context.new_page()
     watch.attach(page)
     yield page

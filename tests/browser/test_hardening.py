@@ -186,9 +186,10 @@ def test_pyodide_needs_wasm_unsafe_eval(cold_page, watch, site_url):
 
 
 def test_every_page_contacts_only_the_site(context, site_url, watch, engine_snapshot):
-    """Every page of every language, intercepting every request of the browser context (pages,
-    workers, service worker): only the site's own origin is ever asked for anything. (Given the
-    engine's snapshot, which saves a full start: a start from it requests every file a full one does.)
+    """Every page of every language, intercepting every request of the browser context (pages and
+    workers; the service worker's: test_offline's first visit): only the site's own origin is ever
+    asked for anything. (Given the engine's snapshot, which saves a full start: a start from it
+    requests every file a full one does.)
     The engine's requests are the same from every page (one engine-start.js names its files): its
     start is waited for on one calculator page per language; on the others, until their widgets'
     scripts have arrived (what differs between calculator pages)."""
@@ -245,12 +246,6 @@ BROKEN = {
     "worker": r".*/calc/worker\.js(\?.*)?$",
     "worker module": r".*/calc/engine-module\.js$",
 }
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    # The service worker (offline use) would answer from its cache and hide the broken files.
-    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.mark.parametrize("broken", sorted(BROKEN))

@@ -18,13 +18,6 @@ START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args):
-    # Offline use is tested on its own (test_the_clock_works_offline_after_one_visit): here the
-    # service worker would only fetch the whole site in the background of every test.
-    return {**browser_context_args, "service_workers": "block"}
-
-
-@pytest.fixture
 def page(context, cold_page, engine_snapshot, site_url):
     """A page in a context of its own that has the engine snapshot: its calculators start in ~0.5 s."""
     seed_snapshot(context, site_url, engine_snapshot)
