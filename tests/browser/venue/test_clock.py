@@ -19,7 +19,7 @@ from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, Watch
+from tests.browser.conftest import SITE, Watch, seed_snapshot
 from tests.browser.venue.conftest import START, open_live, open_paused
 from tools.serve import serve_in_thread
 
@@ -91,7 +91,7 @@ def test_blitz_round_stays_right_after_a_reload(page, site_url):
     expect(clock.locator(".clock-game-name")).to_have_text(t("clock.game.naruto-blitz"))
 
 
-def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url):
+def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url, engine_snapshot):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     clock = open_clock(page, site_url, "fr")
     t = words("fr")
@@ -104,7 +104,8 @@ def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browse
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.startswith(f"{site_url}/fr/clock/?") and f"clock.end={end}" in link and "clock.game=pokemon-bo3" in link
 
-    other = browser.new_context()
+    other = browser.new_context(service_workers="block")  # as the first phone's `context`
+    seed_snapshot(other, site_url, engine_snapshot)  # its calculator's start is not the subject
     second = other.new_page()
     watch.attach(second)
     now = dt.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000, tz=dt.timezone.utc)
@@ -151,7 +152,7 @@ def test_time_is_called_with_the_procedure_of_the_game(page, site_url, lang):
     expect(page.locator(".clock-procedure[data-chosen]")).to_have_count(1)
     # the judge enters who started and who is active, and reads the turns to play
     calc = page.locator("#calc-naruto-end-of-time-blitz")
-    expect(calc).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(calc).to_have_attribute("data-state", "ready")
     calc.locator('[data-field="starter"] input[value="a"]').check()
     calc.locator('[data-field="active"] input[value="a"]').check()
     verdict = evaluate("naruto-end-of-time", {"starter": "a", "active": "a", "mode": "blitz"}, lang)
@@ -296,16 +297,14 @@ VENUE_TARGETS = ", ".join([
 ])
 
 
-def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(browser, playwright, watch, site_url):
+def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(phone, site_url):
     """The states axe's page crawl does not see (time called, a table extension, the blitz timer,
-    the QR dialog), on a phone: no violation, every control at least 44 px."""
+    the QR dialog), on a phone: no violation, every control at least 44 px. (Real time: the round's
+    end is given in the past.)"""
     from tests.browser.pages import assert_axe_clean
     from tests.browser.test_a11y import too_small
 
-    # (browser before playwright: the launch arguments must be settled before Playwright starts)
-    context = browser.new_context(**playwright.devices["Pixel 7"])
-    page = context.new_page()
-    watch.attach(page)
+    page = phone
     t = words("it")
     past = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1000) - MINUTE_MS
     page.goto(f"{site_url}/it/clock/?clock.game=naruto-blitz&clock.end={past}&clock.ext=7:5&blitz.a=2")
@@ -320,20 +319,22 @@ def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(browser, play
     expect(page.get_by_role("dialog", name=t("ui.qr.title"))).to_be_visible()
     assert_axe_clean(page)
     assert too_small(page, VENUE_TARGETS) == []
-    context.close()
 
 
-def test_the_clock_works_offline_after_one_visit(browser):
-    """A judge opened the home page once; then, in airplane mode and with no server at all, the
-    clock runs, calls time with the procedure's calculator, and shares itself by QR code."""
+def test_the_clock_works_offline_after_one_visit(browser, engine_snapshot):
+    """A judge's phone visited the site once (the home page, and the engine's snapshot as a
+    calculator page leaves it); then, in airplane mode and with no server at all, the clock runs,
+    calls time with the procedure's calculator, and shares itself by QR code. (An engine that starts
+    in full offline: test_offline.)"""
     server = serve_in_thread(SITE)
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     context = browser.new_context()
+    seed_snapshot(context, origin, engine_snapshot)
     watch = Watch(origin)
     page = context.new_page()
     watch.attach(page)
     page.goto(f"{origin}/it/")
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
     context.set_offline(True)
     server.shutdown()
     server.server_close()
@@ -343,7 +344,8 @@ def test_the_clock_works_offline_after_one_visit(browser):
     start_blitz(page, clock, "it")
     page.clock.fast_forward(BLITZ_MS + 1000)
     expect(clock).to_have_attribute("data-clock-state", "time")
-    expect(page.locator("#calc-naruto-end-of-time-blitz")).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#calc-naruto-end-of-time-blitz")).to_have_attribute("data-state", "ready")
+    expect(page.locator("html")).to_have_attribute("data-engine-start", "snapshot")
     clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
     svg = page.get_by_role("dialog", name=t("ui.qr.title")).locator("svg.qr-code")
     expect(svg).to_have_attribute("data-qr-text", page.url.split("#")[0])
