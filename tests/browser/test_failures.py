@@ -53,7 +53,7 @@ def test_a_damaged_snapshot_is_never_trusted(cold_page, site_url, engine_snapsho
     calc = page.locator("#calc-naruto-rounds")
     page.locator("#calc-naruto-rounds-players").fill("24")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
-    expect(calc.locator(".calc-status")).to_have_text(calc.get_attribute("data-msg-ready"))  # nothing alarming
+    expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.ready"))  # nothing alarming
     expect(html).to_have_attribute("data-engine-snapshot", "stored")  # and a new, good one
 
     page.reload()
