@@ -90,6 +90,11 @@ class Watch:
             "console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));"
         )
 
+    def attach_context(self, context) -> None:
+        """Also watch every request of ``context`` from now on: its service worker's, which no page
+        reports (after ``seed_snapshot``, whose own requests go to the test's shelf)."""
+        context.on("request", self._request)
+
     def _request(self, request) -> None:
         url = urlsplit(request.url)
         if url.scheme in ("data", "blob", "about"):

@@ -111,13 +111,12 @@ def test_a_first_visit_downloads_each_engine_file_once(fresh, own_server, engine
     """The page prefetches the wasm once it has painted (the network is idle until the worker asks);
     the worker and then the service worker read it, and the other engine files, from the HTTP cache
     (hashed files are immutable): nothing of the engine comes twice. Later visits prefetch nothing.
-    The service worker, which stores the whole site, asks only the site (its requests are the
-    context's; test_hardening's every-page check runs without one)."""
+    The service worker, which stores the whole site, asks only the site (the watch sees the
+    context's requests; test_hardening's every-page check runs without a service worker)."""
     server, origin = own_server()
     context, page, watch = fresh(origin)
     seed_snapshot(context, origin, engine_snapshot)  # the downloads are the subject, not Python's start
-    elsewhere = []
-    context.on("request", lambda request: request.url.startswith(origin) or elsewhere.append(request.url))
+    watch.attach_context(context)
     server.sent.clear()
     page.goto(f"{origin}/naruto/")
     expect_ready(page.locator("#calc-naruto-rounds"))
@@ -130,7 +129,6 @@ def test_a_first_visit_downloads_each_engine_file_once(fresh, own_server, engine
     engine = [path for _, path in server.sent if ENGINE_FILE.search(path) and "/worker.js" not in path]
     assert any(path.endswith("/pyodide.asm.wasm") for path in engine), engine
     assert sorted(engine) == sorted(set(engine)), engine  # each once: prefetch, worker and service worker
-    assert not elsewhere, elsewhere
     page.reload()  # the service worker in control: a later visit
     expect_ready(page.locator("#calc-naruto-rounds"))
     expect(page.locator('head link[rel="prefetch"]')).to_have_count(0)

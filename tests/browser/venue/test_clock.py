@@ -331,6 +331,7 @@ def test_the_clock_works_offline_after_one_visit(browser, engine_snapshot):
     context = browser.new_context()
     seed_snapshot(context, origin, engine_snapshot)
     watch = Watch(origin)
+    watch.attach_context(context)
     page = context.new_page()
     watch.attach(page)
     page.goto(f"{origin}/it/")
