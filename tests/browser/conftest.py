@@ -171,7 +171,7 @@ def warm_phone_context(playwright, browser, site_url, engine_snapshot):
     """A Pixel 7 that has the engine's snapshot. Its service worker is blocked: the few tests that
     need real touch (tap) or a phone's own layout (the clock's states under axe) read and type, and
     offline use has tests of its own; storing the whole site again for them cost ~14 s per worker.
-    (The pages' layout on a phone: test_a11y's emulation.)"""
+    (The pages' layout on a phone: test_each_page's emulation.)"""
     context = browser.new_context(service_workers="block", **playwright.devices["Pixel 7"])
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     seed_snapshot(context, site_url, engine_snapshot)

@@ -302,7 +302,7 @@ def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(phone, site_u
     the QR dialog), on a phone: no violation, every control at least 44 px. (Real time: the round's
     end is given in the past.)"""
     from tests.browser.pages import assert_axe_clean
-    from tests.browser.test_a11y import too_small
+    from tests.browser.test_each_page import too_small
 
     page = phone
     t = words("it")
