@@ -1,6 +1,7 @@
-"""Every failure heals itself or says so (issue #17): a damaged engine snapshot, links that set
-only choices or carry invalid or oversized values, engine files that fail or never answer, a
-second tab of the shame tracker, right-to-left names, and offline answers with a host's status.
+"""Every failure heals itself or says so (issue #17): links that set only choices or carry invalid
+or oversized values, engine files that fail or never answer, a second tab of the shame tracker,
+right-to-left names, and offline answers with a host's status. (A damaged engine snapshot:
+test_offline, with the snapshots that are refused.)
 
 Cold contexts (``fresh``, ``cold_page``) where the start itself is tested; the warm ``page``
 elsewhere. Time is Playwright's fake clock, never real waiting.
@@ -20,46 +21,6 @@ from calculators.players import END_ISOLATE, ISOLATE
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import expect_failed_then_retry, expect_verdict
 from tools.serve import serve_in_thread
-
-# --- a damaged snapshot ---------------------------------------------------------------------------------
-
-#: Overwrites 4 KB of the stored snapshot at a fraction of its length, keeping what was stored
-#: with it (its checksum header): damage as a failing disk or a browser bug would leave it.
-DAMAGE_AT = """async (fraction) => {
-  const cache = await caches.open("engine-snapshot");
-  const [key] = await cache.keys();
-  const stored = await cache.match(key);
-  const bytes = new Uint8Array(await stored.arrayBuffer());
-  const at = Math.floor(bytes.length * fraction);
-  bytes.fill(0xa5, at, at + 4096);
-  await cache.put(key, new Response(bytes, { headers: stored.headers }));
-  return bytes.length;
-}"""
-
-
-def test_a_damaged_snapshot_is_never_trusted(cold_page, site_url, engine_snapshot):
-    """4 KB overwritten near the end of the memory, where neither Pyodide's checks nor the
-    self-test would notice: only the checksum does. (Damage anywhere else is the same mismatch;
-    bytes whose checksum matches but that Pyodide refuses: test_offline.)"""
-    page = cold_page
-    html = page.locator("html")
-    seed_snapshot(page.context, site_url, engine_snapshot)  # a good snapshot, as one visit leaves it
-    page.goto(f"{site_url}/fr/naruto/")
-    expect(html).to_have_attribute("data-engine-start", "snapshot")
-    assert page.evaluate(DAMAGE_AT, 0.9) > 1_000_000
-
-    page.reload()
-    expect(html).to_have_attribute("data-engine-start", "full")  # refused, started in full
-    calc = page.locator("#calc-naruto-rounds")
-    page.locator("#calc-naruto-rounds-players").fill("24")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
-    expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.ready"))  # nothing alarming
-    expect(html).to_have_attribute("data-engine-snapshot", "stored")  # and a new, good one
-
-    page.reload()
-    expect(html).to_have_attribute("data-engine-start", "snapshot")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
-
 
 # --- links that set choices only, or values no control can show ------------------------------------------
 
