@@ -2,7 +2,7 @@
 text at 200 % zoom on every page of every language; then, where a page has forms to type into,
 hostile input in every form and every calculator with the keyboard alone.
 
-A calculator page's load is most of what a check of it costs (~1.5 s of CPU, DESIGN.md "Tests"), so
+A calculator page's load is most of what a check of it costs (1.3–1.7 s of CPU, DESIGN.md "Tests"), so
 these checks share it. Every test's page is watched (conftest): a page error, a console error or a
 CSP violation fails it.
 """
