@@ -18,6 +18,7 @@ from sitebuild.finish import finish
 from sitebuild.render import expand_markers
 from sitebuild.rule_links import add_rule_links, relative_links
 from sitebuild.templates import TemplateData
+from sitebuild.typeset import box_tables
 from sitebuild.venue import expand_venue_markers
 
 
@@ -35,7 +36,8 @@ def on_env(env, config, files):
 def on_page_content(html, page, config, files):
     lang = page_language(page.file.src_uri)
     try:
-        return relative_links(add_rule_links(expand_markers(expand_venue_markers(html, lang), lang), lang), page.url)
+        html = add_rule_links(expand_markers(expand_venue_markers(html, lang), lang), lang)
+        return relative_links(box_tables(html), page.url)
     except ValueError as err:  # MarkerError included
         raise PluginError(f"{page.file.src_uri}: {err}") from err
 
