@@ -48,14 +48,39 @@ def lay_out(cdp, page, width: int | None) -> None:
     assert page.evaluate("[innerWidth, matchMedia('(pointer: coarse)').matches]") == [width, True]
 
 
+#: What would restyle the whole page once it is laid out (DESIGN.md: "Material's start-up restyles
+#: nothing"): a class change on <html> once the body exists, an insertion at the article's top level
+#: once the page is parsed (observed from DOMContentLoaded on, before Material's listener runs).
+WHOLE_PAGE_RESTYLES = """
+window.__restyles = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target === document.documentElement && document.body && r.oldValue !== r.target.getAttribute("class"))
+      window.__restyles.push(`<html class="${r.oldValue}"> became "${r.target.getAttribute("class")}"`);
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"], attributeOldValue: true });
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver((records) => {
+    for (const r of records) window.__restyles.push(`the article's top level: ${r.addedNodes.length} in, ${r.removedNodes.length} out`);
+  }).observe(document.querySelector("article"), { childList: true });
+}, { capture: true });  // at the document, before its other listeners (Material's)
+"""
+
+
 @pytest.mark.parametrize("path", all_pages())
 def test_each_page_in_one_visit(page, site_url, path):
     """Three layouts (each follows the viewport): axe-core on the page as a desktop shows it; the
     page as a Pixel 7 shows it (412 CSS px, touch): every target at least 44 px; and at 200 % zoom
     (206 CSS px): nothing may need horizontal scrolling (wide tables scroll inside their own box, as
     Material does). Then, as a desktop again, on a page with forms to type into: hostile strings in
-    each form, then each calculator with the keyboard alone (last: it leaves correct verdicts)."""
+    each form, then each calculator with the keyboard alone (last: it leaves correct verdicts).
+    First of all: Material's start-up restyled nothing, and still put each table in its scrolling box."""
+    page.add_init_script(WHOLE_PAGE_RESTYLES)
     calculators = open_ready(page, site_url, path)
+    assert page.evaluate("window.__restyles") == []
+    boxes, wrapped, unboxed = page.evaluate("""['article > .table-box', 'article > .table-box > .md-typeset__scrollwrap > .md-typeset__table > table',
+        'article > .md-typeset__scrollwrap'].map((selector) => document.querySelectorAll(selector).length)""")
+    assert (wrapped, unboxed) == (boxes, 0), (boxes, wrapped, unboxed)
     assert_axe_clean(page)
     cdp = page.context.new_cdp_session(page)
     lay_out(cdp, page, PHONE["width"])
