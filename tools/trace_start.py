@@ -2,7 +2,7 @@
 performance trace of a first visit (or a repeat visit, with the engine snapshot) under 4x CPU
 throttling, and the main thread's long tasks broken down by what ran inside them.
 
-    python -m tools.trace_start [--site site] [--page naruto/] [--repeat] [--runs 3] [--save trace.json]
+    python -m tools.trace_start [--site site] [--page naruto/] [--repeat] [--runs 3] [--save trace.json] [--restyles]
 
 Not a test and not a benchmark: the figures that decide are in `make bench` (j). This says where
 the time goes; DESIGN.md ("Decisions": a first visit compiles the wasm in the worker) keeps the findings.
@@ -69,6 +69,29 @@ def long_tasks(trace: dict, pid: int, tid: int, threshold_ms: float = 50) -> lis
     return out
 
 
+def restyles(trace: dict, pid: int, tid: int, min_elements: int = 100) -> list[dict]:
+    """The main thread's style recalculations of at least ``min_elements`` elements, each with the
+    script that forced it, if one did (DESIGN.md: "Material's start-up restyles nothing")."""
+    def where(stack: list) -> str:
+        return " < ".join(f"{f.get('url', '').rsplit('/', 1)[-1]}:{f.get('functionName') or '?'}" for f in stack[:2])
+
+    events = sorted((e for e in trace["traceEvents"] if e.get("pid") == pid), key=lambda e: e["ts"])
+    out: list[dict] = []
+    causes: set[str] = set()  # since the last restyle listed: subtrees invalidated, and scripts touching html/body/article
+    for e in events:
+        args = e.get("args", {})
+        data = args.get("data") or {}
+        if "InvalidationTracking" in e["name"] and "subtree" in str(data.get("reason", "")).lower():
+            causes.add(f"{data.get('nodeName', '?')[:40]}: {data.get('reason')}")
+        if "InvalidationTracking" in e["name"] and data.get("stackTrace") and data.get("nodeName", "").startswith(("HTML", "BODY", "ARTICLE")):
+            causes.add(f"{data['nodeName'][:40]} by {where(data['stackTrace'])}")
+        if e["name"] == "UpdateLayoutTree" and e.get("tid") == tid and args.get("elementCount", 0) >= min_elements:
+            out.append({"at_ms": e["ts"] / 1000, "dur_ms": e.get("dur", 0) / 1000, "elements": args["elementCount"],
+                        "forced_by": where((args.get("beginData") or {}).get("stackTrace") or []), "after": sorted(causes)[:4]})
+            causes = set()
+    return out
+
+
 def main_thread(trace: dict) -> tuple[int, int]:
     """(pid, tid) of the renderer main thread (only the traced page's renderer is in the trace)."""
     for e in trace["traceEvents"]:
@@ -77,7 +100,8 @@ def main_thread(trace: dict) -> tuple[int, int]:
     raise SystemExit("no renderer main thread found in the trace")
 
 
-def run(browser, origin: str, path: str, repeat: bool, save: Path | None) -> list[dict]:
+def run(browser, origin: str, path: str, repeat: bool, save: Path | None) -> tuple[dict, int, int]:
+    """One traced visit: the trace and the (pid, tid) of the page's main thread."""
     context = browser.new_context()
     if repeat:  # one visit first: snapshot and offline copy stored
         page = context.new_page()
@@ -97,8 +121,7 @@ def run(browser, origin: str, path: str, repeat: bool, save: Path | None) -> lis
     trace = json.loads(raw)
     if save:
         save.write_bytes(raw)
-    pid, tid = main_thread(trace)
-    return long_tasks(trace, pid, tid)
+    return (trace, *main_thread(trace))
 
 
 def main() -> None:
@@ -108,8 +131,14 @@ def main() -> None:
     parser.add_argument("--repeat", action="store_true", help="a repeat visit (engine snapshot restored)")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--save", type=Path, help="write the (last) raw trace here (open it in DevTools)")
+    parser.add_argument("--restyles", action="store_true",
+                        help="also list restyles of 100 elements or more, and what forced each (style invalidation tracking)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
+
+    global CATEGORIES
+    if args.restyles:  # adds to what the trace costs the page: not for comparing the long tasks
+        CATEGORIES += ",disabled-by-default-devtools.timeline.invalidationTracking"
 
     chromium = find()  # before Playwright's loop starts (finding Playwright's own browser starts one)
     server = serve_in_thread(args.site)
@@ -118,7 +147,8 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             for i in range(args.runs):
-                tasks = run(browser, origin, args.page, args.repeat, args.save)
+                trace, pid, tid = run(browser, origin, args.page, args.repeat, args.save)
+                tasks = long_tasks(trace, pid, tid)
                 blocking = sum(max(0, t["dur_ms"] - 50) for t in tasks)
                 print(f"run {i + 1}: /{args.page} {'repeat' if args.repeat else 'first'} visit, "
                       f"{len(tasks)} long tasks, blocking {blocking:.0f} ms")
@@ -127,6 +157,12 @@ def main() -> None:
                           + ", ".join(f"{k} {v}" for k, v in t["own_ms"].items()))
                     for k, v in t["detail"].items():
                         print(f"      {k}: {v}")
+                if args.restyles:
+                    print("  restyles of 100 elements or more:")
+                    for r in restyles(trace, pid, tid):
+                        print(f"  at {r['at_ms'] % 100000:9.0f} ms  {r['dur_ms']:6.0f} ms  {r['elements']} elements"
+                              + (f", forced by {r['forced_by']}" if r["forced_by"] else "")
+                              + "".join(f"\n      after {c}" for c in r["after"]))
             browser.close()
     finally:
         server.shutdown()
