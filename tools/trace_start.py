@@ -100,7 +100,8 @@ def main_thread(trace: dict) -> tuple[int, int]:
     raise SystemExit("no renderer main thread found in the trace")
 
 
-def run(browser, origin: str, path: str, repeat: bool, save: Path | None) -> tuple[dict, int, int]:
+def run(browser, origin: str, path: str, repeat: bool, save: Path | None,
+        categories: str = CATEGORIES) -> tuple[dict, int, int]:
     """One traced visit: the trace and the (pid, tid) of the page's main thread."""
     context = browser.new_context()
     if repeat:  # one visit first: snapshot and offline copy stored
@@ -111,7 +112,7 @@ def run(browser, origin: str, path: str, repeat: bool, save: Path | None) -> tup
         page.close()
     page = context.new_page()
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    browser.start_tracing(page=page, categories=CATEGORIES.split(","))
+    browser.start_tracing(page=page, categories=categories.split(","))
     page.goto(f"{origin}/{path}", wait_until="load", timeout=120_000)
     if page.locator(".calc[data-calc]").count():
         page.wait_for_selector(READY, state="attached", timeout=120_000)
@@ -136,9 +137,9 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    global CATEGORIES
+    categories = CATEGORIES
     if args.restyles:  # adds to what the trace costs the page: not for comparing the long tasks
-        CATEGORIES += ",disabled-by-default-devtools.timeline.invalidationTracking"
+        categories += ",disabled-by-default-devtools.timeline.invalidationTracking"
 
     chromium = find()  # before Playwright's loop starts (finding Playwright's own browser starts one)
     server = serve_in_thread(args.site)
@@ -147,7 +148,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             for i in range(args.runs):
-                trace, pid, tid = run(browser, origin, args.page, args.repeat, args.save)
+                trace, pid, tid = run(browser, origin, args.page, args.repeat, args.save, categories)
                 tasks = long_tasks(trace, pid, tid)
                 blocking = sum(max(0, t["dur_ms"] - 50) for t in tasks)
                 print(f"run {i + 1}: /{args.page} {'repeat' if args.repeat else 'first'} visit, "
