@@ -6,7 +6,6 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from pathlib import Path
 
-
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -44,4 +43,3 @@ def test_every_table_has_a_box_of_its_own(site):
     parents = [parent for path in sorted(site.rglob("*.html")) for parent in parsed(path).parents]
     assert parents, "no table on any page: nothing checked"
     assert set(parents) == {("div", "table-box")}
-
