@@ -1,11 +1,13 @@
 // Writes a zip of the named standard-library files, each without its docstrings and comments
-// (parsed and unparsed by Python 3.14's own ast, as only Pyodide has it here). Used by sitebuild/stdlib.py.
+// (parsed and unparsed by Python 3.14's own ast, as only Pyodide has it here), and beside each module
+// its bytecode (name.pyc: compiled by Pyodide's own Python from those lines, without line tables),
+// of which sitebuild/stdlib.py keeps one or the other.
 //   node stdlib_minify.mjs <pyodide dir/> <names.json> <out.zip>
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const MINIFY = `
-import ast, io, json, zipfile
+import ast, importlib.util, io, json, marshal, zipfile
 
 DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -17,13 +19,27 @@ def without_docstrings(tree):
             node.body = body[1:] or [ast.Pass()]
     return tree
 
+def without_line_tables(code):
+    consts = tuple(without_line_tables(c) if isinstance(c, type(code)) else c for c in code.co_consts)
+    return code.replace(co_linetable=b"", co_consts=consts)
+
+def pyc(name, source):
+    """An unchecked hash-based .pyc (PEP 552): zipimport loads it as it is."""
+    code = compile(source, "/lib/python314.zip/" + name, "exec", dont_inherit=True)
+    flags = (1).to_bytes(4, "little")
+    return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(without_line_tables(code))
+
+def entry(name):
+    return zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+
 buffer = io.BytesIO()
 with zipfile.ZipFile("/lib/python314.zip") as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as target:
     for name in json.loads(NAMES):
         data = source.read(name)
         if name.endswith(".py"):
             data = ast.unparse(without_docstrings(ast.parse(data, name))).encode() + b"\\n"
-        target.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
+            target.writestr(entry(name + "c"), pyc(name, data))
+        target.writestr(entry(name), data)
 buffer.getvalue()
 `;
 
