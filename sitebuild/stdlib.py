@@ -7,8 +7,8 @@ import, snapshot, restore, evaluate), keeps the files that were imported, and wr
 new zip without their docstrings and comments (parsed and unparsed by Python 3.14's ``ast`` in
 Pyodide), uncompressed, so that the host's Brotli compresses the whole: ~0.30 MB, against 2.5 MB
 for Pyodide's zip (0.65 MB unminified, 0.8 MB as a deflated zip). Some modules go as bytecode
-instead (:func:`keep_as_bytecode`): compiling them is most of a first start, and costs a phone more
-than their extra bytes. The price: line numbers in a
+instead (:func:`keep_as_bytecode`; 0.36 MB in all): compiling them is most of a first start, and
+costs a phone more than their extra bytes. The price: line numbers in a
 traceback from the standard library no longer match its published sources. It then runs the same trace on the new zip and refuses it unless every
 answer equals CPython's: a module the calculators need but the trace missed fails the build here,
 with Python's own message, not on a phone.
