@@ -7,7 +7,7 @@
 // State for tests and tools: data-blitz-state (idle | running | over) on the element, and
 // data-ready once this script listens.
 import { signal } from "./signal.js";
-import { fill } from "./site.js";
+import { fill } from "./share.js";
 
 const el = document.querySelector(".blitz-timer");
 const ui = el.dataset;

@@ -5,7 +5,7 @@
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
 // is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
-import { copyLink, showQr, STALL_MS } from "./site.js";
+import { copyLink, showQr, STALL_MS } from "./share.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request

@@ -7,7 +7,7 @@
 // apply is the page's own calculators; the chosen game's section is marked (data-chosen) and
 // linked from the "time" state.
 import { signal } from "./signal.js";
-import { copyLink, fill, showQr } from "./site.js";
+import { copyLink, fill, showQr } from "./share.js";
 
 const el = document.querySelector(".clock");
 const ui = el.dataset;

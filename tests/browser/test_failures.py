@@ -18,9 +18,8 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
-from tests.browser.conftest import SITE, expect_ready, seed_snapshot
+from tests.browser.conftest import expect_ready, seed_snapshot
 from tests.browser.pages import expect_failed_then_retry, expect_verdict
-from tools.serve import serve_in_thread
 
 # --- links that set choices only, or values no control can show ------------------------------------------
 
@@ -127,7 +126,7 @@ def test_a_link_with_fifty_thousand_unknown_keys_stays_responsive(page, site_url
 
 
 def stall_ms(page) -> int:
-    return page.evaluate("import(location.origin + '/calc/site.js').then((m) => m.STALL_MS)")
+    return page.evaluate("import(location.origin + '/calc/share.js').then((m) => m.STALL_MS)")
 
 
 @pytest.mark.parametrize("script", ["calc.js", "engine-start.js"])
@@ -288,9 +287,8 @@ def test_the_shame_tracker_in_two_tabs_keeps_both_changes(new_page, site_url):
     expect(rows[0].locator(".shame-value")).to_have_text(["1", "1"])  # neither change lost
 
 
-def test_offline_answers_keep_a_hosts_status(fresh):
-    server = serve_in_thread(SITE)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+def test_offline_answers_keep_a_hosts_status(fresh, own_server):
+    server, origin = own_server()
     context, page, watch = fresh(origin)
     page.goto(f"{origin}/fr/")
     expect(page.locator("html")).to_have_attribute("data-offline", "ready")
@@ -298,7 +296,6 @@ def test_offline_answers_keep_a_hosts_status(fresh):
     assert online_missing.status == 404
     context.set_offline(True)
     server.shutdown()
-    server.server_close()
     watch.allow(r"Failed to load resource")
     missing = page.goto(f"{origin}/fr/pas-une-page/")
     assert missing.status == 404
