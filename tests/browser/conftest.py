@@ -50,6 +50,23 @@ def site_url() -> str:
     server.shutdown()
 
 
+@pytest.fixture
+def own_server():
+    """A server of our own, so a test can take the network away by shutting it down:
+    `server, origin = own_server()`; every server started is stopped after the test."""
+    servers = []
+
+    def start(root=SITE):
+        server = serve_in_thread(root)
+        servers.append(server)
+        return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
 #: One renderer process for the pages of a context, as a tab navigating the site keeps one: a page
 #: then finds the engine's wasm already compiled in that process (V8 keeps a compiled module per
 #: process, by its bytes) instead of validating and compiling 9.6 MB again (DESIGN.md, "Tests").

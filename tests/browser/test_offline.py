@@ -17,26 +17,9 @@ from sitebuild.offline import write_service_worker
 from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from sitebuild.precompress import precompress
-from tools.serve import serve_in_thread
 
 ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js)")
 ITALIAN_PAGES = ("it/naruto/", "it/judge-tower/", "it/pokemon/")
-
-
-@pytest.fixture
-def own_server():
-    """A server of our own, so a test can take the network away by shutting it down."""
-    servers = []
-
-    def start(root=SITE):
-        server = serve_in_thread(root)
-        servers.append(server)
-        return server, f"http://127.0.0.1:{server.server_address[1]}"
-
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
 
 
 def use_calculator(page, calc, lang: str) -> None:
@@ -184,9 +167,13 @@ DAMAGE_AT = """async (fraction) => {
   bytes.fill(0xa5, at, at + 4096);
   await cache.put(key, new Response(bytes, { headers: stored.headers }));
 }"""
+#: The hex SHA-256 of some bytes, as the worker stores it beside a snapshot (a line of JS).
+SHA256_HEX = """const sha256Hex = async (bytes) => Array.from(
+    new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");"""
 #: Replaces the stored snapshot with one that is intact as stored (beside it, as the worker stores
 #: it, its one header: the SHA-256 of its bytes) but that must be refused; returns that header.
 REFUSED = """async (kind) => {
+  """ + SHA256_HEX + """
   const cache = await caches.open("engine-snapshot");
   const [key] = await cache.keys();
   const stored = await cache.match(key);
@@ -195,19 +182,18 @@ REFUSED = """async (kind) => {
   const bytes = new Uint8Array(await stored.arrayBuffer());
   if (kind === "other build") bytes[16] ^= 0xff; // Pyodide's header: its build id from byte 16
   const body = kind === "other build" ? bytes : new TextEncoder().encode("not a snapshot");
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
-  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const hex = await sha256Hex(body);
   await cache.put(key, new Response(body, { headers: { [names[0]]: hex } }));
   return hex;
 }"""
 #: The stored snapshots: [the one header beside each, its size, the SHA-256 of its bytes].
 STORED = """async () => {
-  const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+  """ + SHA256_HEX + """
   const cache = await caches.open("engine-snapshot");
   const entries = await Promise.all((await cache.keys()).map((key) => cache.match(key)));
   return Promise.all(entries.map(async (r) => {
     const bytes = await r.arrayBuffer();
-    return [[...r.headers.values()].join(), bytes.byteLength, hex(await crypto.subtle.digest("SHA-256", bytes))];
+    return [[...r.headers.values()].join(), bytes.byteLength, await sha256Hex(bytes)];
   }));
 }"""
 #: Each way a stored snapshot must not be trusted: 4 KB damaged near the end of the memory, where

@@ -193,13 +193,21 @@ def test_ids_unique_and_well_formed(page):
     assert not problems, "\n".join(problems)
 
 
+def each_line(page):
+    """(lang, index, line, the page's lines) for every line of ``page`` in every language."""
+    for lang in LANGS:
+        lines = read_page(lang, page).splitlines()
+        for n, line in enumerate(lines):
+            yield lang, n, line, lines
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_every_heading_has_an_id(page):
-    problems = []
-    for lang in LANGS:
-        for n, line in enumerate(read_page(lang, page).splitlines(), 1):
-            if HEADING_RE.match(line) and not ATTR_LIST_RE.search(line):
-                problems.append(f"{page} [{lang}] line {n}: heading without {{ #id }}: {line.strip()!r}")
+    problems = [
+        f"{page} [{lang}] line {n + 1}: heading without {{ #id }}: {line.strip()!r}"
+        for lang, n, line, _ in each_line(page)
+        if HEADING_RE.match(line) and not ATTR_LIST_RE.search(line)
+    ]
     assert not problems, "\n".join(problems)
 
 
@@ -247,17 +255,15 @@ def test_same_calc_markers_in_same_order(page):
 def test_calc_markers_stand_alone(page):
     """A marker is an HTML comment on its own line with a blank line around it."""
     problems = []
-    for lang in LANGS:
-        lines = read_page(lang, page).splitlines()
-        for n, line in enumerate(lines):
-            if "calc:" not in line or "<!--" not in line:
-                continue
-            if not MARKER_RE.fullmatch(line.strip()):
-                problems.append(f"{page} [{lang}] line {n + 1}: marker not alone on its line: {line!r}")
-            before = lines[n - 1] if n > 0 else ""
-            after = lines[n + 1] if n + 1 < len(lines) else ""
-            if before.strip() or after.strip():
-                problems.append(f"{page} [{lang}] line {n + 1}: marker needs a blank line before and after")
+    for lang, n, line, lines in each_line(page):
+        if "calc:" not in line or "<!--" not in line:
+            continue
+        if not MARKER_RE.fullmatch(line.strip()):
+            problems.append(f"{page} [{lang}] line {n + 1}: marker not alone on its line: {line!r}")
+        before = lines[n - 1] if n > 0 else ""
+        after = lines[n + 1] if n + 1 < len(lines) else ""
+        if before.strip() or after.strip():
+            problems.append(f"{page} [{lang}] line {n + 1}: marker needs a blank line before and after")
     assert not problems, "\n".join(problems)
 
 

@@ -19,9 +19,8 @@ from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
-from tests.browser.conftest import SITE, seed_snapshot
+from tests.browser.conftest import seed_snapshot
 from tests.browser.venue.conftest import START, open_live, open_paused
-from tools.serve import serve_in_thread
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 MINUTE_MS = 60_000
@@ -321,13 +320,12 @@ def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(phone, site_u
     assert too_small(page, VENUE_TARGETS) == []
 
 
-def test_the_clock_works_offline_after_one_visit(fresh, engine_snapshot):
+def test_the_clock_works_offline_after_one_visit(fresh, engine_snapshot, own_server):
     """A judge's phone visited the site once (the home page, and the engine's snapshot as a
     calculator page leaves it); then, in airplane mode and with no server at all, the clock runs,
     calls time with the procedure's calculator, and shares itself by QR code. (An engine that starts
     in full offline: test_offline.)"""
-    server = serve_in_thread(SITE)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    server, origin = own_server()
     context, page, watch = fresh(origin)
     seed_snapshot(context, origin, engine_snapshot)
     watch.attach_context(context)
@@ -335,7 +333,6 @@ def test_the_clock_works_offline_after_one_visit(fresh, engine_snapshot):
     expect(page.locator("html")).to_have_attribute("data-offline", "ready")
     context.set_offline(True)
     server.shutdown()
-    server.server_close()
 
     t = words("it")
     clock = open_clock(page, origin, "it")
