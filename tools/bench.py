@@ -393,7 +393,7 @@ def main() -> None:
 
     chromium = find()
     results: dict[str, object] = {"chromium": chromium, "runs": args.runs, "latency_ms": args.latency,
-                                  "date": time.strftime("%Y-%m-%d %H:%M")}
+                                  "date": time.strftime("%Y-%m-%d %H:%M"), **provenance()}
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         served = prepare(site, Path(tmp))
         server = serve_in_thread(served)
@@ -430,9 +430,29 @@ def main() -> None:
     args.out.mkdir(exist_ok=True)
     (args.out / "bench.json").write_text(json.dumps(results, indent=1))
     table = summary(results)
-    (args.out / "bench.md").write_text(table + "\n")
+    (args.out / "bench.md").write_text(f"{heading(results)}\n\n{table}\n")
     print(table)
     print(f"\nfigures: {args.out / 'bench.json'}")
+
+
+def provenance() -> dict[str, str]:
+    """What was measured, on what: the commit (with "+changes" when the tree differs from it) and the machine.
+    Figures re-measured elsewhere are compared with these."""
+    def git(*cmd: str) -> str:
+        run = subprocess.run(["git", *cmd], cwd=ROOT, capture_output=True, text=True)
+        return run.stdout.strip() if run.returncode == 0 else ""
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    if git("status", "--porcelain", "--untracked-files=no"):
+        commit += "+changes"
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), "") if Path("/proc/cpuinfo").exists() else ""
+    return {"commit": commit, "machine": f"{os.cpu_count()} cores, {cpu or 'cpu unknown'}, {sys.platform}"}
+
+
+def heading(results: dict) -> str:
+    """The line above the table in bench.md: when, which commit, which machine and browser, how many runs."""
+    return (f"`make bench` of {results['commit']}, {results['date']}, {results['machine']}, "
+            f"{Path(results['chromium'] or 'chromium').name}, {results['runs']} runs (medians with the runs' spread)")
 
 
 def summary(results: dict) -> str:
