@@ -47,6 +47,27 @@ def test_catalog_complete(lang):
     assert not problems, "\n".join(problems)
 
 
+#: Each language's own double quotes in its interface strings: a “ ” or a straight " in a French or
+#: Italian message is a slip of a translation, as a « » in an English one.
+QUOTES = {"en": "“”", "fr": "«»", "it": "«»"}
+ANY_QUOTE = set('"“”«»„‟〝〞＂')
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_quote_style_per_language(lang):
+    """Every message of every catalog uses its language's quotes, opened and closed in pairs."""
+    problems = []
+    for domain, messages in po_messages(lang).items():
+        for key, text in messages.items():
+            wrong = sorted({c for c in text if c in ANY_QUOTE} - set(QUOTES[lang]))
+            opening, closing = QUOTES[lang]
+            if wrong:
+                problems.append(f"{lang}/{domain}: {key} uses {''.join(wrong)} (this language writes {opening} {closing})")
+            elif text.count(opening) != text.count(closing):
+                problems.append(f"{lang}/{domain}: {key} opens {text.count(opening)} and closes {text.count(closing)} quotes")
+    assert not problems, "\n".join(problems)
+
+
 def test_keys_unique_across_domains():
     seen: dict[str, str] = {}
     for domain, messages in REFERENCE.items():

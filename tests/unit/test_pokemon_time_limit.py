@@ -86,9 +86,9 @@ def test_steps_report_what_they_compared():
 
 
 SUDDEN_DEATH_WORDS = {
-    "en": ("Sudden Death", "handbook revision the text cites"),
-    "fr": ("Mort subite", "révision du manuel que cite le texte"),
-    "it": ("Partita Secca", "revisione del manuale citata dal testo"),
+    "en": ("Sudden Death", "older Pokémon rules document the text cites"),
+    "fr": ("Mort subite", "ancien document de règles Pokémon que cite le texte"),
+    "it": ("Partita Secca", "documento di regole Pokémon citato dal testo"),
 }
 #: Words that belong only to the best-of-three condition of criterion 1 (without a judge's permission).
 PERMISSION = {"en": "permission", "fr": "autorisation", "it": "permesso"}
