@@ -26,6 +26,11 @@ from rules_core.naruto import BLITZ_GAME_MINUTES
 MAX_ROUND_MINUTES = 300
 MAX_EXTENSION_MINUTES = 60
 MAX_TABLE = 9_999
+#: Tables with an extension at once, in a clock or its link: more than a large hall's late tables.
+MAX_EXTENSIONS = 100
+#: How far ahead a running round may end (or how much a paused one may have left): the longest round
+#: the clock accepts plus the longest extension. A link beyond it is an error, not a clock.
+MAX_AHEAD_MINUTES = MAX_ROUND_MINUTES + MAX_EXTENSION_MINUTES
 
 
 class Game(enum.Enum):

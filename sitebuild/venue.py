@@ -16,6 +16,7 @@ from html import escape
 from calculators.i18n import Translator, language_folder
 from sitebuild.render import MarkerError, _attrs
 from sitebuild.words import words
+from calculators.spec import MAX_LINE_FIELD
 from rules_core import clock, naruto
 from rules_core.players import Player
 
@@ -23,7 +24,7 @@ ANY_VENUE_MARKER = re.compile(r"<!--\s*venue:(.*?)-->", re.S)
 #: Minutes the "add" button gives the round at each tap (a tool setting, not a rule).
 ADD_STEP_MINUTES = 1
 #: Error templates of the common catalog the clock's fields use (``data-error-<code>``).
-ERROR_CODES = ("required", "not_integer", "out_of_range")
+ERROR_CODES = ("required", "not_integer", "out_of_range", "too_long", "not_a_choice")
 
 
 def rule_href(lang: str, page: str, rule_id: str) -> str:
@@ -35,8 +36,10 @@ def rule_href(lang: str, page: str, rule_id: str) -> str:
 #: The messages each script fills in itself (as ``data-ui-*`` templates); the rest is rendered here.
 SCRIPT_WORDS = {
     "clock": ("state.idle", "state.running", "state.paused", "state.time", "ext.running", "ext.paused",
-              "ext.time", "ext.remove", "wake.on", "wake.off"),
-    "blitz": ("left", "over", "overrun", "count", "lost"),
+              "ext.time", "ext.remove", "ext.many", "wake.on", "wake.off", "link.error.twice", "link.error.end",
+              "link.error.end_far", "link.error.left", "link.error.left_far", "link.error.both", "link.error.ext",
+              "link.error.ext_twice", "link.error.ext_many"),
+    "blitz": ("left", "over", "overrun", "count", "lost", "warnings.label"),
 }
 
 
@@ -81,16 +84,20 @@ def render_clock(lang: str) -> str:
         class_="clock", id=uid, role="region", aria_labelledby=f"{uid}-title", data_lang=lang,
         data_clock_state="idle", data_clock_end="", data_add_minutes=ADD_STEP_MINUTES,
         data_max_minutes=clock.MAX_ROUND_MINUTES, data_max_extension=clock.MAX_EXTENSION_MINUTES,
-        data_max_table=clock.MAX_TABLE, **_words(t, "clock"), **_errors(t),
+        data_max_table=clock.MAX_TABLE, data_max_extensions=clock.MAX_EXTENSIONS,
+        data_max_ahead_minutes=clock.MAX_AHEAD_MINUTES, data_max_length=MAX_LINE_FIELD,
+        **_words(t, "clock"), **_errors(t),
         data_qr_what=t("ui.qr.clock", game="{game}"),
     )
     return (
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(t("clock.title"))}</p>'
+        f'<ul class="clock-link-errors calc-error" role="alert" hidden></ul>'
         f'<p class="clock-game-name" hidden></p>'
         f'<form class="clock-setup" novalidate>'
         f'<fieldset class="calc-field" data-field="game"><legend>{escape(t("clock.game.label"))}</legend>'
-        f'<div class="calc-choices">{games}</div></fieldset>'
+        f'<div class="calc-choices">{games}</div>'
+        f'<p class="calc-error" id="{uid}-game-error" role="alert" hidden></p></fieldset>'
         + _number_field(t, uid, "minutes", "clock.minutes.label", t("clock.minutes.hint"))
         + f'<p class="clock-fixed" hidden><a href="{rule_href(lang, "naruto", "naruto-blitz-2")}">{fixed}</a></p>'
         f"</form>"
@@ -128,7 +135,7 @@ def render_blitz_timer(lang: str) -> str:
     data = _attrs(
         class_="blitz-timer", id=uid, role="region", aria_labelledby=f"{uid}-title", data_lang=lang,
         data_blitz_state="idle", data_seconds=seconds, data_warnings_lose=naruto.BLITZ_WARNINGS_TO_LOSE,
-        **_words(t, "blitz"),
+        data_max_length=MAX_LINE_FIELD, **_words(t, "blitz"), **_errors(t),
     )
     players = "".join(
         f'<div class="blitz-player" data-player="{p.value}" data-warnings="0" data-name="{escape(t(f"player.{p.value}"), quote=True)}">'
@@ -142,6 +149,7 @@ def render_blitz_timer(lang: str) -> str:
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(t("blitz.title"))}</p>'
         f'<p class="calc-hint">{escape(t("blitz.hint", seconds=seconds))}</p>'
+        f'<ul class="blitz-link-errors calc-error" role="alert" hidden></ul>'
         f'<button type="button" class="blitz-tap" data-action="tap">'
         f'<span class="blitz-tap-label">{escape(t("blitz.tap"))}</span>'
         f'<span class="blitz-count">{escape(t("blitz.left", seconds=seconds))}</span></button>'

@@ -8,6 +8,7 @@
 // data-ready once this script listens.
 import { signal } from "./signal.js";
 import { fill } from "./share.js";
+import { datasetKey, readBlitzLink } from "./venue-input.js";
 
 const el = document.querySelector(".blitz-timer");
 const ui = el.dataset;
@@ -17,6 +18,7 @@ const count = el.querySelector(".blitz-count");
 const status = el.querySelector(".blitz-signal");
 const lost = el.querySelector(".blitz-lost");
 const players = [...el.querySelectorAll(".blitz-player")];
+const linkErrors = el.querySelector(".blitz-link-errors");
 let actionStart = null;
 
 function setText(node, text) {
@@ -83,11 +85,17 @@ el.addEventListener("click", (event) => {
   writeUrl();
 });
 
-const params = new URLSearchParams(location.search);
-for (const player of players) {
-  const given = Number(params.get(`blitz.${player.dataset.player}`));
-  player.dataset.warnings = String(Number.isInteger(given) ? Math.min(lose, Math.max(0, given)) : 0);
-}
+// Warnings from a link, with the typed fields' grammar: a count that is not 0 to the rules' number
+// is an error naming the player (none counted for them), never clamped into range.
+const link = readBlitzLink(new URLSearchParams(location.search), players.map((p) => p.dataset.player), lose,
+  Number(ui.maxLength));
+for (const player of players) player.dataset.warnings = String(link.warnings[player.dataset.player]);
+linkErrors.replaceChildren(...link.errors.map(({ player, error, params }) => {
+  const name = players.find((p) => p.dataset.player === player).dataset.name;
+  const label = fill(ui.uiWarningsLabel, { name });
+  return Object.assign(document.createElement("li"), { textContent: fill(ui[datasetKey("error", error)], { label, ...params }) });
+}));
+linkErrors.hidden = !link.errors.length;
 showWarnings();
 setInterval(tick, 250);
 el.dataset.ready = "true"; // taps from now on are counted (tests wait for this)

@@ -5,9 +5,11 @@
 // tools: data-clock-state (idle | running | paused | time) and data-clock-end on the element.
 // Words and limits come from the build (data-ui-*, data-error-*, data-max-*); the procedure to
 // apply is the page's own calculators; the chosen game's section is marked (data-chosen) and
-// linked from the "time" state.
+// linked from the "time" state. A link's values are read by venue-input.js with the grammar of
+// the typed fields: each one the clock cannot take gets its localized error, never a default.
 import { signal } from "./signal.js";
 import { copyLink, fill, showQr } from "./share.js";
+import { datasetKey, parseWhole, readClockLink } from "./venue-input.js";
 
 const el = document.querySelector(".clock");
 const ui = el.dataset;
@@ -18,6 +20,8 @@ const status = el.querySelector(".clock-status");
 const wake = el.querySelector(".clock-wake");
 const list = el.querySelector(".clock-ext-list");
 const gameName = el.querySelector(".clock-game-name");
+const linkErrors = el.querySelector(".clock-link-errors");
+const gameError = setup.querySelector('[data-field="game"] .calc-error');
 const minutesInput = setup.elements.minutes;
 const MINUTE = 60_000;
 const clockTime = new Intl.DateTimeFormat(ui.lang, { hour: "2-digit", minute: "2-digit" });
@@ -30,8 +34,15 @@ const sounded = new Set(); // ends already signalled ("round@<ms>", "table 12@<m
 // --- state and URL -------------------------------------------------------------------------
 
 const radios = () => [...setup.querySelectorAll("input[name=game]")];
-const chosen = () => radios().find((r) => r.checked) || radios()[0];
-const fixedMinutes = () => Number(chosen().dataset.fixed) || null; // the rules' length (blitz) or none
+// The game played, or null: a link named a game the clock does not know (its error says so).
+const chosen = () => radios().find((r) => r.checked) || null;
+const gameLabel = (radio) => radio.closest("label").textContent;
+const fixedMinutes = () => Number(chosen()?.dataset.fixed) || null; // the rules' length (blitz) or none
+const LIMITS = {
+  games: radios().map((radio) => radio.value), maxMinutes: Number(ui.maxMinutes),
+  maxExtension: Number(ui.maxExtension), maxTable: Number(ui.maxTable), maxExtensions: Number(ui.maxExtensions),
+  maxAheadMinutes: Number(ui.maxAheadMinutes), maxLength: Number(ui.maxLength),
+};
 
 function state(now = Date.now()) {
   if (left !== null) return "paused";
@@ -45,30 +56,39 @@ function roundEnd(now) {
   return left !== null ? now + left : null;
 }
 
-// Digits only, and exact in a double (epoch milliseconds are 13 digits).
-const wholeNumber = (text) => (/^[0-9]+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null);
-
+// The link's values; those the clock cannot take are listed with their errors and left in the
+// address as they were until the organiser acts (a reload or a language switch shows them again).
 function readUrl() {
   const params = new URLSearchParams(location.search);
-  const game = params.get("clock.game");
-  const known = radios().some((radio) => radio.value === game);
-  for (const radio of radios()) radio.checked = known ? radio.value === game : radio.defaultChecked;
-  minutesInput.value = params.get("clock.minutes") ?? "";
-  extForm.elements.table.value = params.get("clock.table") ?? "";
-  extForm.elements.extra.value = params.get("clock.extra") ?? "";
-  end = wholeNumber(params.get("clock.end") ?? "");
-  left = end === null ? wholeNumber(params.get("clock.left") ?? "") : null;
-  extensions = [];
-  for (const value of params.getAll("clock.ext")) {
-    const [table, minutes] = value.split(":").map(wholeNumber);
-    if (table && minutes && table <= Number(ui.maxTable) && minutes <= Number(ui.maxExtension)) addExtension(table, minutes);
+  const link = readClockLink(params, LIMITS, Date.now());
+  const known = params.has("clock.game") || link.end !== null || link.left !== null;
+  for (const radio of radios()) radio.checked = known ? radio.value === link.game : radio.defaultChecked;
+  minutesInput.value = link.minutes;
+  extForm.elements.table.value = link.table;
+  extForm.elements.extra.value = link.extra;
+  end = link.end;
+  left = link.left;
+  extensions = link.extensions.sort((a, b) => a.table - b.table);
+  const messages = [];
+  for (const error of link.errors) {
+    if (error.field === "game") {
+      const choices = radios().map(gameLabel).join(", ");
+      showError(gameError, fill(ui[datasetKey("error", error.error)], { label: gameLegend(), choices, ...error.params }));
+    } else {
+      messages.push(fill(ui[datasetKey("uiLinkError", error.key)], error.params));
+    }
   }
+  linkErrors.replaceChildren(...messages.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  linkErrors.hidden = !messages.length;
+  return link.errors.length > 0;
 }
+
+const gameLegend = () => setup.querySelector('[data-field="game"] legend').textContent;
 
 function writeUrl() {
   const params = new URLSearchParams(location.search);
   for (const key of [...params.keys()]) if (key.startsWith("clock.")) params.delete(key);
-  params.set("clock.game", chosen().value);
+  if (chosen()) params.set("clock.game", chosen().value);
   // Typed values go in as typed, valid or not: nothing entered is lost on reload or language switch.
   if (minutesInput.value.trim()) params.set("clock.minutes", minutesInput.value); // kept while blitz is tried
   if (end !== null) params.set("clock.end", String(end));
@@ -96,36 +116,50 @@ function labelOf(input) {
   return el.querySelector(`label[for="${input.id}"]`).textContent;
 }
 
+// A message in a field's error box (empty: none); the field says it is invalid while it shows.
+function showError(box, message) {
+  box.textContent = message;
+  box.hidden = !message;
+  const control = box.closest(".calc-field").querySelector("input[type=text]"); // not the game's radios
+  if (control && message) control.setAttribute("aria-invalid", "true");
+  else control?.removeAttribute("aria-invalid");
+}
+
 // The field's whole number, or null after showing the localized error naming the field.
 // `required` is false while typing: an empty field is not an error until it is needed.
 function check(input, maximum, required = true) {
   const box = input.parentElement.querySelector(".calc-error");
-  const text = input.value.trim();
+  const parsed = parseWhole(input.value, 1, maximum, LIMITS.maxLength);
+  const label = labelOf(input);
   let message = "";
-  const number = wholeNumber(text);
-  if (!text) message = required ? fill(ui.errorRequired, { label: labelOf(input) }) : "";
-  else if (number === null) message = fill(ui.errorNotInteger, { label: labelOf(input), value: text.slice(0, 40) });
-  else if (number < 1 || number > maximum) {
-    message = fill(ui.errorOutOfRange, { label: labelOf(input), value: number, minimum: 1, maximum });
-  }
-  box.textContent = message;
-  box.hidden = !message;
+  if (parsed.empty) message = required ? fill(ui.errorRequired, { label }) : "";
+  else if (parsed.error) message = fill(ui[datasetKey("error", parsed.error)], { label, ...parsed.params });
+  showError(box, message);
   const hint = input.id + "-hint";
   const described = [el.querySelector(`#${CSS.escape(hint)}`) ? hint : "", message ? box.id : ""].filter(Boolean).join(" ");
   if (described) input.setAttribute("aria-describedby", described);
   else input.removeAttribute("aria-describedby");
-  if (message) input.setAttribute("aria-invalid", "true");
-  else input.removeAttribute("aria-invalid");
-  return message || !text ? null : number;
+  return parsed.value ?? null;
 }
 
 // --- extensions -----------------------------------------------------------------------------
 
+// More time for a table that has some adds up, within the longest extension; a new table,
+// within the number of tables a link may carry. Returns [the field, its error] when refused.
 function addExtension(table, minutes) {
+  const { table: tableInput, extra } = extForm.elements;
   const same = extensions.find((ext) => ext.table === table);
-  if (same) same.minutes += minutes; // more time for the same table adds up
+  if (same && same.minutes + minutes > LIMITS.maxExtension) {
+    const total = same.minutes + minutes;
+    return [extra, fill(ui.errorOutOfRange, { label: labelOf(extra), value: total, minimum: 1, maximum: LIMITS.maxExtension })];
+  }
+  if (!same && extensions.length >= LIMITS.maxExtensions) {
+    return [tableInput, fill(ui.uiExtMany, { maximum: LIMITS.maxExtensions })];
+  }
+  if (same) same.minutes += minutes;
   else extensions.push({ table, minutes });
   extensions.sort((a, b) => a.table - b.table);
+  return null;
 }
 
 // Text nodes are replaced only when their words change: a live region is not re-announced
@@ -252,7 +286,7 @@ function update(quiet = false) {
   el.dataset.clockEnd = end ?? "";
   const fixed = fixedMinutes();
   if (current === "idle") {
-    const typed = fixed || wholeNumber(minutesInput.value.trim());
+    const typed = fixed || parseWhole(minutesInput.value, 1, LIMITS.maxMinutes, LIMITS.maxLength).value;
     setText(digits, typed ? remaining(typed * MINUTE) : "--:--");
   } else {
     setText(digits, remaining(current === "paused" ? left : end - now));
@@ -260,27 +294,32 @@ function update(quiet = false) {
   setText(status, fill(ui[`uiState${current[0].toUpperCase()}${current.slice(1)}`], { time: end ? clockTime.format(end) : "" }));
   el.querySelector(".clock-banner").hidden = current !== "time";
   // The game and the length are set before the round ("new round" sets them again); during the
-  // round the digits come first, under the game's name.
-  setup.hidden = current !== "idle";
-  gameName.hidden = current === "idle";
-  setText(gameName, chosen().closest("label").textContent);
-  minutesInput.closest(".calc-field").hidden = Boolean(fixed);
-  el.querySelector(".clock-fixed").hidden = !fixed;
+  // round the digits come first, under the game's name. A round from a link whose game the clock
+  // does not know runs on and asks for the game.
+  const game = chosen();
+  setup.hidden = current !== "idle" && game !== null;
+  gameName.hidden = current === "idle" || game === null;
+  setText(gameName, game ? gameLabel(game) : "");
+  minutesInput.closest(".calc-field").hidden = Boolean(fixed) || current !== "idle";
+  el.querySelector(".clock-fixed").hidden = !fixed || current !== "idle";
   button("start").hidden = current !== "idle";
   button("pause").hidden = current !== "running";
   button("resume").hidden = current !== "paused";
   button("add").hidden = current === "idle";
+  // No more time than the longest round the clock takes from a link: it never writes one it would refuse.
+  const ahead = (current === "paused" ? left : Math.max(end ?? 0, now) - now) + Number(ui.addMinutes) * MINUTE;
+  button("add").disabled = ahead > LIMITS.maxAheadMinutes * MINUTE;
   button("reset").hidden = current === "idle" || current === "running";
   const procedure = el.querySelector(".clock-procedure-link");
-  procedure.hidden = current !== "time";
-  procedure.querySelector("a").href = `#clock-${chosen().value}`;
+  procedure.hidden = current !== "time" || game === null;
+  procedure.querySelector("a").href = game ? `#clock-${game.value}` : "#";
   // The chosen game's procedure is marked (every procedure stays readable, and each calculator
   // usable); the blitz timer shows only for blitz.
   for (const section of document.querySelectorAll(".clock-procedure[data-clock-game]")) {
-    section.toggleAttribute("data-chosen", section.dataset.clockGame === chosen().value);
+    section.toggleAttribute("data-chosen", section.dataset.clockGame === game?.value);
   }
   for (const section of document.querySelectorAll(".clock-game[data-clock-game]")) {
-    section.hidden = section.dataset.clockGame !== chosen().value;
+    section.hidden = section.dataset.clockGame !== game?.value;
   }
   renderExtensions(now);
   signalEnds(now, quiet);
@@ -290,6 +329,11 @@ function update(quiet = false) {
 // --- controls -------------------------------------------------------------------------------
 
 function start() {
+  if (!chosen()) {
+    showError(gameError, fill(ui.errorRequired, { label: gameLegend() }));
+    radios()[0].focus();
+    return;
+  }
   const minutes = fixedMinutes() || check(minutesInput, Number(ui.maxMinutes));
   if (!minutes) {
     minutesInput.focus();
@@ -314,7 +358,7 @@ const actions = {
 };
 
 function what() {
-  return fill(ui.qrWhat, { game: chosen().closest("label").textContent });
+  return fill(ui.qrWhat, { game: chosen() ? gameLabel(chosen()) : "" });
 }
 
 el.addEventListener("click", (event) => {
@@ -326,6 +370,7 @@ el.addEventListener("click", (event) => {
 });
 
 setup.addEventListener("input", () => {
+  if (chosen()) showError(gameError, "");
   check(minutesInput, Number(ui.maxMinutes), false);
   update();
   writeUrl();
@@ -341,19 +386,25 @@ extForm.addEventListener("submit", (event) => {
   const table = check(extForm.elements.table, Number(ui.maxTable));
   const minutes = check(extForm.elements.extra, Number(ui.maxExtension));
   if (!table || !minutes) return;
-  addExtension(table, minutes);
+  const refused = addExtension(table, minutes);
+  if (refused) {
+    const [input, message] = refused;
+    showError(input.parentElement.querySelector(".calc-error"), message);
+    return;
+  }
   extForm.reset();
   update();
   writeUrl();
 });
 
-readUrl();
+const linkRefused = readUrl();
 // A value brought by a link is checked at once, as if just typed.
 if (minutesInput.value.trim()) check(minutesInput, Number(ui.maxMinutes), false);
 for (const input of [extForm.elements.table, extForm.elements.extra]) {
   if (input.value.trim()) check(input, Number(input.name === "table" ? ui.maxTable : ui.maxExtension), false);
 }
 update(true); // ends already past when the page opens are shown, not sounded
-if (new URLSearchParams(location.search).has("clock.game")) writeUrl(); // normalised link
+// A link the clock took whole is written again in its own form; one with errors stays as it came.
+if (new URLSearchParams(location.search).has("clock.game") && !linkRefused) writeUrl();
 setInterval(update, 250);
 el.dataset.ready = "true"; // taps from now on are heard (tests wait for this)
