@@ -37,6 +37,8 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
             "swiss_rounds": minimum,
             "final_phase": phase.value,
             "rounds": rounds,
+            # the organiser's own count (else the rules' minimum): only then can a clock say "of N"
+            "rounds_given": values.get("rounds") is not None,
             "records": [
                 {"wins": r.wins, "losses": r.losses, "expected_players": r.expected_players, "cut": r.cut.value}
                 for r in records
@@ -55,6 +57,6 @@ SPEC = Calculator(
     ),
     run=run,
     example={"players": "24"},
-    result_keys=("swiss_rounds", "final_phase", "rounds", "records"),
+    result_keys=("swiss_rounds", "final_phase", "rounds", "rounds_given", "records"),
     widget="records-chart",
 )

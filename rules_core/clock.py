@@ -31,6 +31,9 @@ MAX_EXTENSIONS = 100
 #: How far ahead a running round may end (or how much a paused one may have left): the longest round
 #: the clock accepts plus the longest extension. A link beyond it is an error, not a clock.
 MAX_AHEAD_MINUTES = MAX_ROUND_MINUTES + MAX_EXTENSION_MINUTES
+#: The highest round number the clock shows ("round 3 of 5"): the organiser's count, not a rule's
+#: (the rules give a minimum of Swiss rounds, never how many are played).
+MAX_ROUND_NUMBER = 99
 
 
 class Game(enum.Enum):

@@ -12,10 +12,11 @@ import json
 import re
 from html import escape
 
-from calculators.i18n import LANGUAGES, Translator
+from calculators.i18n import LANGUAGES, Translator, language_folder
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator, Field
 from sitebuild.words import words
+from rules_core import clock
 
 #: Any calculator marker, well-formed or not (a malformed one must fail the build, not vanish).
 ANY_MARKER = re.compile(r"<!--\s*calc:(.*?)-->", re.S)
@@ -150,7 +151,14 @@ def _shame_tracker_html(t: Translator, spec: Calculator, uid: str) -> str:
 
 
 #: Widgets whose markup the build writes (the others are built by their script from verdicts).
-WIDGET_HTML = {"shame-tracker": _shame_tracker_html}
+def _records_chart_html(t: Translator, spec: Calculator, uid: str) -> str:
+    """The planner's link to a round clock for the first round (web/widgets/records-chart.js adds the
+    organiser's total and shows it: the rules give a minimum of rounds, never how many are played)."""
+    href = f"/{language_folder(t.lang)}clock/?clock.game={clock.Game.NARUTO_STANDARD.value}&amp;clock.round=1"
+    return f'<p class="rounds-clock" hidden><a href="{href}"></a></p>'
+
+
+WIDGET_HTML = {"shame-tracker": _shame_tracker_html, "records-chart": _records_chart_html}
 
 
 def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | None = None) -> str:

@@ -23,6 +23,8 @@ from rules_core.players import Player
 ANY_VENUE_MARKER = re.compile(r"<!--\s*venue:(.*?)-->", re.S)
 #: Minutes the "add" button gives the round at each tap (a tool setting, not a rule).
 ADD_STEP_MINUTES = 1
+#: The clock's views besides the page's own (``clock.view=room``: full screen, for a projector).
+VIEWS = ("room",)
 #: Error templates of the common catalog the clock's fields use (``data-error-<code>``).
 ERROR_CODES = ("required", "not_integer", "out_of_range", "too_long", "not_a_choice")
 
@@ -38,7 +40,8 @@ SCRIPT_WORDS = {
     "clock": ("state.idle", "state.running", "state.paused", "state.time", "ext.running", "ext.paused",
               "ext.time", "ext.remove", "ext.many", "wake.on", "wake.off", "link.error.twice", "link.error.end",
               "link.error.end_far", "link.error.left", "link.error.left_far", "link.error.both", "link.error.ext",
-              "link.error.ext_twice", "link.error.ext_many"),
+              "link.error.ext_twice", "link.error.ext_many",
+              "link.error.view", "round.show", "round.show_of"),
     "blitz": ("left", "over", "overrun", "count", "lost", "warnings.label"),
 }
 
@@ -86,6 +89,7 @@ def render_clock(lang: str) -> str:
         data_max_minutes=clock.MAX_ROUND_MINUTES, data_max_extension=clock.MAX_EXTENSION_MINUTES,
         data_max_table=clock.MAX_TABLE, data_max_extensions=clock.MAX_EXTENSIONS,
         data_max_ahead_minutes=clock.MAX_AHEAD_MINUTES, data_max_length=MAX_LINE_FIELD,
+        data_max_round=clock.MAX_ROUND_NUMBER, data_views=" ".join(VIEWS),
         **_words(t, "clock"), **_errors(t),
         data_qr_what=t("ui.qr.clock", game="{game}"),
     )
@@ -93,16 +97,27 @@ def render_clock(lang: str) -> str:
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(t("clock.title"))}</p>'
         f'<ul class="clock-link-errors calc-error" role="alert" hidden></ul>'
-        f'<p class="clock-game-name" hidden></p>'
+        f'<div class="clock-room-controls" hidden>'
+        + _button(t("clock.room.fullscreen"), "fullscreen", hidden=True)
+        + _button(t("ui.qr.button"), "qr")
+        + _button(t("clock.room.leave"), "leave")
+        + "</div>"
+        f'<div class="clock-heading"><p class="clock-game-name" hidden></p>'
+        f'<p class="clock-round" hidden></p></div>'
         f'<form class="clock-setup" novalidate>'
         f'<fieldset class="calc-field" data-field="game"><legend>{escape(t("clock.game.label"))}</legend>'
         f'<div class="calc-choices">{games}</div>'
         f'<p class="calc-error" id="{uid}-game-error" role="alert" hidden></p></fieldset>'
         + _number_field(t, uid, "minutes", "clock.minutes.label", t("clock.minutes.hint"))
+        + f'<div class="clock-round-fields">'
+        + _number_field(t, uid, "round", "clock.round.label", t("clock.round.hint"))
+        + _number_field(t, uid, "rounds", "clock.rounds.label")
+        + "</div>"
         + f'<p class="clock-fixed" hidden><a href="{rule_href(lang, "naruto", "naruto-blitz-2")}">{fixed}</a></p>'
         f"</form>"
         f'<div class="clock-face"><p class="clock-digits" role="timer" aria-atomic="true">--:--</p>'
-        f'<p class="clock-banner" hidden>{escape(t("clock.time"))}</p></div>'
+        f'<p class="clock-banner" hidden>{escape(t("clock.time"))}</p>'
+        f'<p class="clock-procedure-title" hidden></p></div>'
         f'<p class="clock-status" role="status">{escape(t("clock.state.idle"))}</p>'
         f'<p class="clock-wake" hidden></p>'
         f'<div class="clock-buttons">'
@@ -123,6 +138,7 @@ def render_clock(lang: str) -> str:
         f'<div class="clock-share">'
         + _button(t("clock.copy"), "copy", data_copied=t("ui.link_copied", url="{url}"))
         + _button(t("ui.qr.button"), "qr")
+        + _button(t("clock.room"), "room")
         + "</div></div>"
     )
 

@@ -23,12 +23,17 @@ const gameName = el.querySelector(".clock-game-name");
 const linkErrors = el.querySelector(".clock-link-errors");
 const gameError = setup.querySelector('[data-field="game"] .calc-error');
 const minutesInput = setup.elements.minutes;
+const roundInput = setup.elements.round;
+const roundsInput = setup.elements.rounds;
+const roundLine = el.querySelector(".clock-round");
+const procedureTitle = el.querySelector(".clock-procedure-title");
 const MINUTE = 60_000;
 const clockTime = new Intl.DateTimeFormat(ui.lang, { hour: "2-digit", minute: "2-digit" });
 
 let end = null; // epoch ms while running (or after time), else null
 let left = null; // ms left while paused, else null
 let extensions = []; // [{table, minutes}], each ending `minutes` after the round
+let view = null; // "room": the room display (clock.view=room), else the page's own layout
 const sounded = new Set(); // ends already signalled ("round@<ms>", "table 12@<ms>")
 
 // --- state and URL -------------------------------------------------------------------------
@@ -41,7 +46,8 @@ const fixedMinutes = () => Number(chosen()?.dataset.fixed) || null; // the rules
 const LIMITS = {
   games: radios().map((radio) => radio.value), maxMinutes: Number(ui.maxMinutes),
   maxExtension: Number(ui.maxExtension), maxTable: Number(ui.maxTable), maxExtensions: Number(ui.maxExtensions),
-  maxAheadMinutes: Number(ui.maxAheadMinutes), maxLength: Number(ui.maxLength),
+  maxAheadMinutes: Number(ui.maxAheadMinutes), maxLength: Number(ui.maxLength), maxRound: Number(ui.maxRound),
+  views: ui.views.split(" "),
 };
 
 function state(now = Date.now()) {
@@ -64,6 +70,9 @@ function readUrl() {
   const known = params.has("clock.game") || link.end !== null || link.left !== null;
   for (const radio of radios()) radio.checked = known ? radio.value === link.game : radio.defaultChecked;
   minutesInput.value = link.minutes;
+  roundInput.value = link.round;
+  roundsInput.value = link.rounds;
+  view = link.view;
   extForm.elements.table.value = link.table;
   extForm.elements.extra.value = link.extra;
   end = link.end;
@@ -91,6 +100,9 @@ function writeUrl() {
   if (chosen()) params.set("clock.game", chosen().value);
   // Typed values go in as typed, valid or not: nothing entered is lost on reload or language switch.
   if (minutesInput.value.trim()) params.set("clock.minutes", minutesInput.value); // kept while blitz is tried
+  if (roundInput.value.trim()) params.set("clock.round", roundInput.value);
+  if (roundsInput.value.trim()) params.set("clock.rounds", roundsInput.value);
+  if (view) params.set("clock.view", view);
   if (end !== null) params.set("clock.end", String(end));
   if (left !== null) params.set("clock.left", String(left));
   for (const { table, minutes } of extensions) params.append("clock.ext", `${table}:${minutes}`);
@@ -102,7 +114,7 @@ function writeUrl() {
 
 // The clock's own link: the round only (not the calculators' fields, nor a half-typed extension),
 // so that its QR code stays small enough to scan from across a table.
-const SHARED = ["clock.game", "clock.minutes", "clock.end", "clock.left", "clock.ext"];
+const SHARED = ["clock.game", "clock.minutes", "clock.round", "clock.rounds", "clock.end", "clock.left", "clock.ext", "clock.view"];
 function link() {
   const url = new URL(location.pathname, location.href);
   const params = new URLSearchParams(location.search);
@@ -140,6 +152,34 @@ function check(input, maximum, required = true) {
   if (described) input.setAttribute("aria-describedby", described);
   else input.removeAttribute("aria-describedby");
   return parsed.value ?? null;
+}
+
+// The round number and the total (both optional; the total only with a number, which it bounds):
+// {round, rounds} when valid (each may be null), or null after showing the errors.
+function checkRound(required = true) {
+  const rounds = check(roundsInput, LIMITS.maxRound, false);
+  const round = check(roundInput, rounds || LIMITS.maxRound, false);
+  const missing = required && rounds && !roundInput.value.trim();
+  if (missing) showError(roundInput.parentElement.querySelector(".calc-error"), fill(ui.errorRequired, { label: labelOf(roundInput) }));
+  const typedBad = (input, value) => input.value.trim() && value === null;
+  if (missing || typedBad(roundInput, round) || typedBad(roundsInput, rounds)) return null;
+  return { round, rounds };
+}
+
+function roundText() {
+  const valid = checkRoundQuietly();
+  if (!valid?.round) return "";
+  return fill(valid.rounds ? ui.uiRoundShowOf : ui.uiRoundShow, valid);
+}
+
+// The round as typed, without touching the fields' error boxes (for the display).
+function checkRoundQuietly() {
+  const read = (input, maximum) => parseWhole(input.value, 1, maximum, LIMITS.maxLength);
+  const rounds = read(roundsInput, LIMITS.maxRound);
+  if (rounds.error) return null;
+  const round = read(roundInput, rounds.value ?? LIMITS.maxRound);
+  if (round.error || (rounds.value && round.empty)) return null;
+  return { round: round.value ?? null, rounds: rounds.value ?? null };
 }
 
 // --- extensions -----------------------------------------------------------------------------
@@ -300,6 +340,14 @@ function update(quiet = false) {
   setup.hidden = current !== "idle" && game !== null;
   gameName.hidden = current === "idle" || game === null;
   setText(gameName, game ? gameLabel(game) : "");
+  const roundWords = roundText();
+  setText(roundLine, roundWords);
+  roundLine.hidden = !roundWords || current === "idle";
+  // The room display names the procedure when time is called (the chosen game's section title).
+  const section = game && document.getElementById(`clock-${game.value}`);
+  setText(procedureTitle, section ? [...section.childNodes].filter((n) => !n.classList?.contains("headerlink")).map((n) => n.textContent).join("").trim() : "");
+  procedureTitle.hidden = current !== "time" || !section;
+  el.dataset.long = String(digits.textContent.length > 5); // h:mm:ss takes smaller digits in the room display
   minutesInput.closest(".calc-field").hidden = Boolean(fixed) || current !== "idle";
   el.querySelector(".clock-fixed").hidden = !fixed || current !== "idle";
   button("start").hidden = current !== "idle";
@@ -326,6 +374,50 @@ function update(quiet = false) {
   if ((current === "running") !== wantLock) holdScreen(current === "running");
 }
 
+// --- room display and phone layout ---------------------------------------------------------
+
+// The room display: the clock alone on the whole screen, for a projector (clock.view=room). The
+// element moves to the end of <body> (Material's page hidden behind it: no chrome, no scrolling)
+// and back; full screen where the browser has it and a tap asked for it, a full window otherwise.
+const home = document.createComment("clock");
+function enterRoom(tapped) {
+  if (!home.parentNode) el.before(home);
+  document.body.append(el);
+  el.classList.add("md-typeset"); // Material's typography, outside its article
+  el.dataset.view = "room";
+  document.documentElement.dataset.clockView = "room";
+  el.querySelector(".clock-room-controls").hidden = false;
+  button("fullscreen").hidden = !document.fullscreenEnabled;
+  view = "room";
+  if (tapped) {
+    actions.fullscreen();
+    writeUrl();
+  }
+}
+function leaveRoom() {
+  if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+  home.replaceWith(el);
+  el.classList.remove("md-typeset");
+  delete el.dataset.view;
+  delete document.documentElement.dataset.clockView;
+  el.querySelector(".clock-room-controls").hidden = true;
+  view = null;
+  writeUrl();
+  button("room").focus();
+}
+document.addEventListener("fullscreenchange", () => {
+  button("fullscreen").hidden = !document.fullscreenEnabled || document.fullscreenElement === el;
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && view === "room" && !document.fullscreenElement && !document.querySelector("dialog[open]")) leaveRoom();
+});
+
+// A clock opened with a round under way (a shared link, a reload): the time comes first on a phone,
+// above the page's introduction.
+function timeFirst() {
+  document.querySelector(".md-content__inner > h1")?.after(el);
+}
+
 // --- controls -------------------------------------------------------------------------------
 
 function start() {
@@ -337,6 +429,10 @@ function start() {
   const minutes = fixedMinutes() || check(minutesInput, Number(ui.maxMinutes));
   if (!minutes) {
     minutesInput.focus();
+    return;
+  }
+  if (!checkRound()) {
+    (roundInput.getAttribute("aria-invalid") ? roundInput : roundsInput).focus();
     return;
   }
   end = Date.now() + minutes * MINUTE;
@@ -352,7 +448,14 @@ const actions = {
     if (left !== null) left += more;
     else end = Math.max(end, Date.now()) + more; // after time is called, the round restarts
   },
-  reset() { end = null; left = null; extensions = []; sounded.clear(); },
+  reset() {
+    end = null; left = null; extensions = []; sounded.clear();
+    const current = checkRoundQuietly(); // a new round is the next one, up to the total
+    if (current?.round && (!current.rounds || current.round < current.rounds)) roundInput.value = String(current.round + 1);
+  },
+  room() { enterRoom(true); },
+  fullscreen() { el.requestFullscreen?.().catch(() => {}); },
+  leave() { leaveRoom(); },
   copy() { copyLink(link(), button("copy").dataset.copied, what()); },
   qr() { showQr(link(), what()); },
 };
@@ -367,11 +470,13 @@ el.addEventListener("click", (event) => {
   actions[action]();
   update();
   writeUrl();
+  if (action === "start" && state() === "running") digits.scrollIntoView({ block: "nearest" }); // the time in view
 });
 
 setup.addEventListener("input", () => {
   if (chosen()) showError(gameError, "");
   check(minutesInput, Number(ui.maxMinutes), false);
+  checkRound(false);
   update();
   writeUrl();
 });
@@ -400,10 +505,13 @@ extForm.addEventListener("submit", (event) => {
 const linkRefused = readUrl();
 // A value brought by a link is checked at once, as if just typed.
 if (minutesInput.value.trim()) check(minutesInput, Number(ui.maxMinutes), false);
+if (roundInput.value.trim() || roundsInput.value.trim()) checkRound(false);
 for (const input of [extForm.elements.table, extForm.elements.extra]) {
   if (input.value.trim()) check(input, Number(input.name === "table" ? ui.maxTable : ui.maxExtension), false);
 }
 update(true); // ends already past when the page opens are shown, not sounded
+if (view === "room") enterRoom(false);
+else if (state() !== "idle") timeFirst();
 // A link the clock took whole is written again in its own form; one with errors stays as it came.
 if (new URLSearchParams(location.search).has("clock.game") && !linkRefused) writeUrl();
 setInterval(update, 250);

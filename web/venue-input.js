@@ -26,10 +26,10 @@ export function parseWhole(text, minimum, maximum, maxLength) {
   return { value: Number(number) };
 }
 
-// The round clock's link. `limits`: {games, maxMinutes, maxExtension, maxTable, maxExtensions,
+// The round clock's link. `limits`: {games, views, maxMinutes, maxExtension, maxTable, maxExtensions,
 // maxAheadMinutes, maxLength}. Returns what the link says that the clock can take — `game`
-// (null when none or not valid), the typed fields as given (`minutes`, `table`, `extra`, checked
-// as typed), `end`, `left`, `extensions` — and `errors`, one per value it cannot take:
+// (null when none or not valid), the typed fields as given (`minutes`, `round`, `rounds`, `table`,
+// `extra`, checked as typed), `end`, `left`, `extensions`, `view` (null: the page's own) — and `errors`, one per value it cannot take:
 // {key, params} with `key` a message of the venue catalog (clock.link.*) or, for the game,
 // {field: "game", error, params} of the common catalog. Nothing is defaulted silently.
 export function readClockLink(params, limits, now) {
@@ -39,8 +39,12 @@ export function readClockLink(params, limits, now) {
     if (values.length > 1) errors.push({ key: "twice", params: { name } });
     return values.length ? values[0] : null;
   };
-  const link = { game: null, minutes: one("clock.minutes") ?? "", table: one("clock.table") ?? "",
-                 extra: one("clock.extra") ?? "", end: null, left: null, extensions: [], errors };
+  const link = { game: null, minutes: one("clock.minutes") ?? "", round: one("clock.round") ?? "",
+                 rounds: one("clock.rounds") ?? "", table: one("clock.table") ?? "", extra: one("clock.extra") ?? "",
+                 end: null, left: null, extensions: [], view: null, errors };
+  const view = one("clock.view");
+  if (view !== null && limits.views.includes(view)) link.view = view;
+  else if (view !== null) errors.push({ key: "view", params: { value: clip(view, limits) } });
 
   const game = one("clock.game");
   const endText = one("clock.end");

@@ -17,12 +17,13 @@ from calculators.spec import MAX_LINE_FIELD, Field
 from rules_core import clock
 from rules_core.errors import RuleError
 from rules_core.naruto import BLITZ_WARNINGS_TO_LOSE
+from sitebuild.venue import VIEWS
 
 MODULE = Path(__file__).resolve().parents[2] / "web" / "venue-input.js"
 MINUTE = 60_000
 NOW = 1_795_000_000_000  # an instant in 2026, epoch ms
 LIMITS = {
-    "games": [g.value for g in clock.Game], "maxMinutes": clock.MAX_ROUND_MINUTES,
+    "games": [g.value for g in clock.Game], "views": list(VIEWS), "maxMinutes": clock.MAX_ROUND_MINUTES,
     "maxExtension": clock.MAX_EXTENSION_MINUTES, "maxTable": clock.MAX_TABLE,
     "maxExtensions": clock.MAX_EXTENSIONS, "maxAheadMinutes": clock.MAX_AHEAD_MINUTES, "maxLength": MAX_LINE_FIELD,
 }

@@ -58,12 +58,24 @@ export function mount(el) {
   figure.className = "records-figure";
   figure.hidden = true;
   el.querySelector(".calc-verdict").append(figure);
+  // The link to a round clock for round 1 (built with the page), under the chart; "of N" only with
+  // the organiser's own count.
+  const clock = el.querySelector(".rounds-clock");
+  figure.after(clock);
+  const clockLink = clock.querySelector("a");
   // Made on the first verdict, not at page load, where it was the page's longest start-up task.
   let number = null;
   el.addEventListener("calc:verdict", ({ detail: verdict }) => {
     figure.replaceChildren();
     figure.hidden = !verdict.ok;
+    clock.hidden = !verdict.ok || !verdict.result.rounds_given;
     if (!verdict.ok) return;
+    if (verdict.result.rounds_given) {
+      const url = new URL(clockLink.href);
+      url.searchParams.set("clock.rounds", verdict.result.rounds);
+      clockLink.href = url.href;
+      clockLink.textContent = el.dataset.uiClock.replace("{rounds}", verdict.result.rounds);
+    }
     number ??= new Intl.NumberFormat(el.dataset.lang, { maximumFractionDigits: 1 });
     const { records, rounds } = verdict.result;
     const words = {

@@ -344,3 +344,9 @@ def test_the_clock_works_offline_after_one_visit(fresh, engine_snapshot, own_ser
     clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
     svg = page.get_by_role("dialog", name=t("ui.qr.title")).locator("svg.qr-code")
     expect(svg).to_have_attribute("data-qr-text", page.url.split("#")[0])
+    page.keyboard.press("Escape")
+    clock.get_by_role("button", name=t("clock.room"), exact=True).click()  # the room display, offline too
+    expect(page.locator("html")).to_have_attribute("data-clock-view", "room")
+    page.reload()
+    expect(clock).to_have_attribute("data-view", "room")
+    expect(clock).to_have_attribute("data-clock-state", "time")

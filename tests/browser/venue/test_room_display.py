@@ -1,0 +1,176 @@
+"""The round clock for a whole hall: the room display (``clock.view=room``) on a projector or a
+phone on its side, the round number ("round 3 of 5") and the Swiss planner's link to a clock for
+round 1, and the time first on a judge's phone opening a shared link.
+
+Time is Playwright's fake clock where it passes; words come from the catalogs, bounds from
+``rules_core``."""
+
+from __future__ import annotations
+
+import datetime as dt
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators.i18n import LANGUAGES, language_folder
+from rules_core import clock as rules
+from sitebuild.words import words
+from tests.browser.pages import assert_axe_clean
+from tests.browser.test_each_page import too_small
+from tests.browser.test_qr import decoded, qr_dialog
+from tests.browser.venue.conftest import START, open_live, open_paused
+from tests.browser.venue.test_clock import RECORDER
+
+PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
+MINUTE_MS = 60_000
+#: A projector, a laptop's screen, a phone on its side.
+SCREENS = [(1920, 1080), (1280, 720), (844, 390)]
+
+
+def room_fits(page) -> None:
+    """Nothing scrolls, everything the hall reads is on screen, the digits span half the width or more."""
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= height
+    room = page.locator('.clock[data-view="room"]')
+    for part in (".clock-heading", ".clock-digits", ".clock-status", ".clock-extensions", ".clock-room-controls"):
+        if not room.locator(part).is_visible():
+            continue
+        box = room.locator(part).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (part, box, width, height)
+    digits = room.locator(".clock-digits").bounding_box()
+    assert digits["width"] >= width / 2 and digits["x"] >= 0 and digits["x"] + digits["width"] <= width
+
+
+def test_the_room_display_shows_the_clock_page_s_time_and_calls_time_once(page, site_url):
+    """Opened from a link: the same remaining time as the clock page at the same instant, each table's
+    extension, no Material chrome, no scrolling on three screens; then time, once, with the procedure."""
+    t = words("en")
+    end = int(START.timestamp() * 1000) + 50 * MINUTE_MS
+    query = urlencode([("clock.game", "pokemon-bo3"), ("clock.end", end), ("clock.round", 3), ("clock.rounds", 5),
+                       ("clock.ext", "12:3"), ("clock.ext", "4:5")])
+    clock = open_paused(page, f"{site_url}/clock/?{query}", ".clock", RECORDER)
+    on_page = {part: clock.locator(part).all_text_contents() for part in (".clock-digits", ".clock-status", ".clock-ext-list li")}
+
+    room_page = page.context.new_page()  # the same fake time: a second screen at the same instant
+    room_page.add_init_script(RECORDER)
+    room_page.goto(f"{site_url}/clock/?{query}&clock.view=room")
+    room = room_page.locator('.clock[data-view="room"]')
+    expect(room).to_have_attribute("data-ready", "true")
+    for part, texts in on_page.items():  # to the second, at the same instant
+        expect(room.locator(part)).to_have_text(texts)
+    expect(room.locator(".clock-round")).to_have_text(t("clock.round.show_of", round=3, rounds=5))
+    expect(room.locator(".clock-game-name")).to_have_text(t("clock.game.pokemon-bo3"))
+    expect(room.locator(".clock-ext-list li")).to_have_count(2)
+    for chrome in (".md-header", ".md-sidebar", ".md-footer", "article h1"):
+        expect(room_page.locator(chrome).first).to_be_hidden()
+    for width, height in SCREENS:
+        room_page.set_viewport_size({"width": width, "height": height})
+        room_fits(room_page)
+
+    page.clock.fast_forward(50 * MINUTE_MS)
+    expect(room).to_have_attribute("data-clock-state", "time")
+    expect(room.locator(".clock-banner")).to_have_text(t("clock.time"))
+    procedure = room_page.locator("#clock-pokemon-bo3").evaluate(
+        "h => [...h.childNodes].filter((n) => !n.classList?.contains('headerlink')).map((n) => n.textContent).join('').trim()")
+    expect(room.locator(".clock-procedure-title")).to_have_text(procedure)
+    for width, height in SCREENS:
+        room_page.set_viewport_size({"width": width, "height": height})
+        room_fits(room_page)
+    page.clock.fast_forward(10 * MINUTE_MS)  # the tables' ends pass too; the round's time is called once
+    assert room_page.evaluate("window.__signals") == ["round", "table 4", "table 12"]
+    room_page.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_room_display_is_reached_in_one_tap_and_kept_in_the_address(new_page, site_url, lang):
+    page = new_page()  # no time passes: the shared context
+    t = words(lang)
+    clock = open_live(page, f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz", ".clock")
+    clock.get_by_role("button", name=t("clock.room"), exact=True).click()
+    expect(page.locator("html")).to_have_attribute("data-clock-view", "room")
+    expect(page).to_have_url(f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz&clock.view=room")
+    expect(page.locator(".md-header")).to_be_hidden()
+    assert_axe_clean(page)  # contrast and names of the room display, as of every page
+    assert too_small(page, ".clock-room-controls button") == []
+    # kept through a reload and in another language (the address carries it)
+    page.reload()
+    expect(page.locator(".clock")).to_have_attribute("data-view", "room")
+    other = "en" if lang != "en" else "fr"
+    page.goto(f"{site_url}/{PREFIX[other]}clock/?clock.game=naruto-blitz&clock.view=room")
+    expect(page.locator(".clock")).to_have_attribute("data-view", "room")
+    english = words(other)
+    # its QR code is the room display's own link, for a second screen or a player's phone
+    page.locator(".clock-room-controls").get_by_role("button", name=english("ui.qr.button"), exact=True).click()
+    svg = qr_dialog(page, other).locator("svg.qr-code")
+    assert decoded(svg) == page.url
+    page.keyboard.press("Escape")  # closes the dialog first
+    page.locator(".clock-room-controls").get_by_role("button", name=english("clock.room.leave"), exact=True).click()
+    expect(page.locator("html")).not_to_have_attribute("data-clock-view", "room")
+    expect(page.locator(".md-header")).to_be_visible()
+    assert "clock.view" not in page.url
+    expect(page.locator(".clock").get_by_role("button", name=english("clock.room"), exact=True)).to_be_focused()
+
+
+def test_the_round_number_round_trips_and_a_new_round_is_the_next(new_page, site_url):
+    page = new_page()
+    t = words("it")
+    clock = open_live(page, f"{site_url}/it/clock/", ".clock")
+    round_field, total = page.get_by_label(t("clock.round.label")), page.get_by_label(t("clock.rounds.label"))
+    page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
+    total.fill("5")
+    round_field.fill("6")  # beyond the organiser's total
+    expect(clock.locator('[data-field="round"] .calc-error')).to_have_text(
+        t("error.out_of_range", label=t("clock.round.label"), value=6, minimum=1, maximum=5))
+    clock.get_by_role("button", name=t("clock.start"), exact=True).click()
+    expect(clock).to_have_attribute("data-clock-state", "idle")  # not started on a wrong round number
+    round_field.fill("3")
+    expect(page).to_have_url(f"{site_url}/it/clock/?clock.game=naruto-blitz&clock.round=3&clock.rounds=5")
+    clock.get_by_role("button", name=t("clock.start"), exact=True).click()
+    expect(clock.locator(".clock-round")).to_have_text(t("clock.round.show_of", round=3, rounds=5))
+    page.reload()
+    expect(clock.locator(".clock-round")).to_have_text(t("clock.round.show_of", round=3, rounds=5))
+    clock.get_by_role("button", name=t("clock.pause"), exact=True).click()
+    clock.get_by_role("button", name=t("clock.reset"), exact=True).click()
+    expect(round_field).to_have_value("4")
+    # beyond the largest round number the clock shows: the field's error, not a clamp
+    round_field.fill(str(rules.MAX_ROUND_NUMBER + 1))
+    total.fill("")
+    expect(clock.locator('[data-field="round"] .calc-error')).to_have_text(t(
+        "error.out_of_range", label=t("clock.round.label"), value=rules.MAX_ROUND_NUMBER + 1, minimum=1,
+        maximum=rules.MAX_ROUND_NUMBER))
+
+
+def test_the_swiss_planner_links_to_a_clock_for_round_one_of_the_planned_total(new_page, site_url):
+    page = new_page()
+    t = words("fr")
+    page.goto(f"{site_url}/fr/naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+    calc = page.locator("#calc-naruto-rounds")
+    expect(calc).to_have_attribute("data-state", "ready")
+    link = calc.locator(".rounds-clock a")
+    expect(calc.locator(".calc-summary")).not_to_be_empty()
+    expect(link).to_be_hidden()  # the rules give a minimum, not how many rounds are played
+    calc.get_by_label(t("naruto-rounds.rounds.label")).fill("6")
+    expect(link).to_have_text(t("naruto-rounds.ui.clock", rounds=6))
+    link.click()
+    clock = page.locator(".clock")
+    expect(clock).to_have_attribute("data-ready", "true")
+    expect(page).to_have_url(f"{site_url}/fr/clock/?clock.game=naruto-standard&clock.round=1&clock.rounds=6")
+    expect(page.get_by_label(t("clock.round.label"))).to_have_value("1")
+    expect(page.get_by_label(t("clock.rounds.label"))).to_have_value("6")
+    expect(page.get_by_label(t("clock.game.naruto-standard"), exact=True)).to_be_checked()
+
+
+def test_a_shared_running_round_shows_its_time_first_on_a_phone(new_page, site_url):
+    page = new_page()
+    page.set_viewport_size({"width": 412, "height": 915})  # a Pixel 7
+    end = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1000) + 30 * MINUTE_MS
+    clock = open_live(page, f"{site_url}/fr/clock/?clock.game=pokemon-bo1&clock.end={end}", ".clock")
+    expect(clock).to_have_attribute("data-clock-state", "running")
+    expect(clock.locator(".clock-digits")).to_be_in_viewport(ratio=1)
+    intro = page.locator("article h1 ~ p").first
+    assert intro.bounding_box()["y"] > clock.locator(".clock-digits").bounding_box()["y"]  # the introduction below
+    # an idle clock keeps the page's order: the introduction first
+    page.goto(f"{site_url}/fr/clock/")
+    expect(page.locator(".clock")).to_have_attribute("data-ready", "true")
+    assert page.locator("article h1 ~ p").first.bounding_box()["y"] < page.locator(".clock").bounding_box()["y"]
