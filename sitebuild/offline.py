@@ -58,10 +58,11 @@ def _is_engine(rel: str) -> bool:
 def _wanted(rel: str) -> bool:
     if rel in ("sw.js", "_headers") or rel.endswith(_SKIPPED_SUFFIXES):
         return False
-    if rel.startswith("assets/javascripts/lunr/min/"):
+    if rel.startswith("assets/javascripts/lunr/"):
+        # Search loads only its language's stemmer (each language has an index of its own, so no
+        # lunr.multi); tinyseg.js and wordcut.js segment Japanese, Hindi and Thai words.
         name = rel.rsplit("/", 1)[1]
-        keep = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"} | {f"lunr.{lang}.min.js" for lang in LANGUAGES}
-        return name in keep
+        return name in {"lunr.stemmer.support.min.js"} | {f"lunr.{lang}.min.js" for lang in LANGUAGES}
     return True
 
 

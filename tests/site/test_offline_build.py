@@ -130,3 +130,17 @@ def test_the_clock_and_its_qr_library_are_stored_for_offline_use(site):
     for url in ("clock/", "fr/clock/", "it/clock/", "calc/clock.js", "calc/blitz.js", "calc/signal.js",
                 "calc/qr.js", "calc/vendor/qrcode.mjs"):
         assert url in shell, url
+
+
+def test_the_search_files_stored_are_those_the_languages_use(site):
+    """Each language's index has one language, so search loads the stemmer support and that language's
+    stemmer (none for English); a phone does not store other languages' word segmenters (wordcut.js
+    alone is 0.13 MB) or lunr.multi."""
+    configs = [json.loads((site / language_folder(lang) / "search" / "search_index.json").read_text())["config"]
+               for lang in LANGUAGES]
+    assert all(len(config["lang"]) == 1 for config in configs)
+    stored = {url.rsplit("/", 1)[1] for url in precache(site)["shell"] if url.startswith("assets/javascripts/lunr/")}
+    expected = {"lunr.stemmer.support.min.js"} | {f"lunr.{c['lang'][0]}.min.js" for c in configs if c["lang"] != ["en"]}
+    assert stored == expected
+    for needed in expected:  # what is stored exists
+        assert (site / "assets/javascripts/lunr/min" / needed).is_file()
