@@ -49,16 +49,21 @@ def lay_out(cdp, page, width: int | None) -> None:
 
 
 #: What would restyle the whole page once it is laid out (DESIGN.md: "Material's start-up restyles
-#: nothing"): a class change on <html> once the body exists, an insertion at the article's top level
-#: once the page is parsed (observed from DOMContentLoaded on, before Material's listener runs).
+#: nothing"): a class change on <html> once the body exists, a colour attribute of <body> set once the
+#: article exists (Material's palette component did, four times a load: "Dark scheme"), an insertion at
+#: the article's top level once the page is parsed (observed from DOMContentLoaded on, before Material's
+#: listener runs).
 WHOLE_PAGE_RESTYLES = """
 window.__restyles = [];
 new MutationObserver((records) => {
   for (const r of records) {
-    if (r.target === document.documentElement && document.body && r.oldValue !== r.target.getAttribute("class"))
+    if (r.target === document.documentElement && r.attributeName === "class" && document.body && r.oldValue !== r.target.getAttribute("class"))
       window.__restyles.push(`<html class="${r.oldValue}"> became "${r.target.getAttribute("class")}"`);
+    if (r.target === document.body && r.attributeName !== "class" && document.querySelector("article"))
+      window.__restyles.push(`<body ${r.attributeName}="${r.oldValue}"> became "${r.target.getAttribute(r.attributeName)}"`);
   }
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"], attributeOldValue: true });
+}).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["class",
+  "data-md-color-scheme", "data-md-color-primary", "data-md-color-accent", "data-md-color-media", "data-md-color-switching"] });
 document.addEventListener("DOMContentLoaded", () => {
   new MutationObserver((records) => {
     for (const r of records) window.__restyles.push(`the article's top level: ${r.addedNodes.length} in, ${r.removedNodes.length} out`);
@@ -69,10 +74,11 @@ document.addEventListener("DOMContentLoaded", () => {
 
 @pytest.mark.parametrize("path", all_pages())
 def test_each_page_in_one_visit(page, site_url, path):
-    """Three layouts (each follows the viewport): axe-core on the page as a desktop shows it; the
-    page as a Pixel 7 shows it (412 CSS px, touch): every target at least 44 px; and at 200 % zoom
-    (206 CSS px): nothing may need horizontal scrolling (wide tables scroll inside their own box, as
-    Material does). Then, as a desktop again, on a page with forms to type into: hostile strings in
+    """Three layouts (each follows the viewport): axe-core on the page as a desktop shows it, in the
+    light scheme, then in the dark one as a device's setting turns it on (Material's slate palette;
+    the rest of the visit stays in it); the page as a Pixel 7 shows it (412 CSS px, touch): every
+    target at least 44 px; and at 200 % zoom (206 CSS px): nothing may need horizontal scrolling
+    (wide tables scroll inside their own box, as Material does). Then, as a desktop again, on a page with forms to type into: hostile strings in
     each form, then each calculator with the keyboard alone (last: it leaves correct verdicts).
     First of all: Material's start-up restyled nothing, and still put each table in its scrolling box."""
     page.add_init_script(WHOLE_PAGE_RESTYLES)
@@ -81,6 +87,9 @@ def test_each_page_in_one_visit(page, site_url, path):
     boxes, wrapped, unboxed = page.evaluate("""['article > .table-box', 'article > .table-box > .md-typeset__scrollwrap > .md-typeset__table > table',
         'article > .md-typeset__scrollwrap'].map((selector) => document.querySelectorAll(selector).length)""")
     assert (wrapped, unboxed) == (boxes, 0), (boxes, wrapped, unboxed)
+    assert_axe_clean(page)
+    page.emulate_media(color_scheme="dark")  # as a device's setting turns it on; the rest runs in it
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     assert_axe_clean(page)
     cdp = page.context.new_cdp_session(page)
     lay_out(cdp, page, PHONE["width"])
