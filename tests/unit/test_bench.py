@@ -1,0 +1,88 @@
+"""tools.bench's bookkeeping: which of the server's records a first visit's figures count (h), the ratio rows of
+(i), (k) and (l), the Lighthouse reading against /glossary/ (g), and the summary table's new rows."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tools.bench import late_search, lighthouse_met, page_records, ratio_row, summary, tally
+
+# The server's record: (arrival in epoch seconds, path) -> bytes sent. The verdict comes at t = 10.
+SENT = {
+    (1.0, "/naruto/?naruto-rounds.players=24"): 12_000,
+    (1.1, "/assets/javascripts/bundle.js"): 30_000,
+    (1.2, "/assets/javascripts/workers/search.js"): 11_000,
+    (2.0, "/calc/pyodide-0a/pyodide.asm.wasm"): 2_700_000,
+    (10.5, "/sw.js"): 3_000,  # the service worker, after "ready"
+    (10.6, "/naruto/"): 12_000,  # its precache: the same page without the query
+    (10.7, "/assets/javascripts/bundle.js"): 30_000,
+    (11.0, "/search/search_index.json"): 9_000,  # the page's search index, after the verdict
+    (12.0, "/search/search_index.json"): 9_000,  # the service worker's copy
+}
+#: What the page and its workers asked for (the wasm twice: its prefetch, then the worker's read from the cache).
+ASKED = Counter(["/naruto/", "/assets/javascripts/bundle.js", "/assets/javascripts/workers/search.js",
+                 "/calc/pyodide-0a/pyodide.asm.wasm", "/calc/pyodide-0a/pyodide.asm.wasm", "/search/search_index.json"])
+
+
+def test_before_the_verdict_counts_the_page_and_its_late_search_files_not_the_service_worker():
+    before = tally({**page_records(SENT, ASKED, 10.0), **late_search(SENT, 10.0, ["/search/search_index.json"])})
+    assert before["bytes"] == 12_000 + 30_000 + 11_000 + 2_700_000 + 9_000
+    assert before["requests"] == 5
+    assert list(before["files"])[0] == "/calc/pyodide-0a/pyodide.asm.wasm"  # largest first
+    assert before["again"] == {}
+
+
+def test_the_whole_visit_names_what_was_asked_again_a_query_being_the_same_file():
+    whole = tally(SENT)
+    assert whole["bytes"] == sum(SENT.values()) and whole["requests"] == len(SENT)
+    assert whole["files"]["/assets/javascripts/bundle.js"] == 60_000
+    assert whole["again"] == {"/assets/javascripts/bundle.js": 30_000, "/search/search_index.json": 9_000,
+                              "/naruto/": 12_000}
+
+
+def test_a_late_search_file_is_its_first_request_after_the_verdict():
+    assert late_search(SENT, 10.0, ["/search/search_index.json"] * 2) == {(11.0, "/search/search_index.json"): 9_000}
+    assert late_search(SENT, 20.0, ["/search/search_index.json"]) == {}
+
+
+def test_lighthouse_is_read_against_the_control_page():
+    control = {"score": 0.98, "tbt_ms": 120.0}
+    assert lighthouse_met({"score": 0.96, "tbt_ms": 170.0}, control)[0]  # 0.02 below, 50 ms above: met
+    assert not lighthouse_met({"score": 0.95, "tbt_ms": 100.0}, control)[0]
+    assert not lighthouse_met({"score": 0.99, "tbt_ms": 171.0}, control)[0]
+    assert lighthouse_met({"score": 0.97, "tbt_ms": 130.0}, control)[1:] == (0.97 - 0.98, 10.0)
+
+
+def test_a_ratio_row_gives_medians_spreads_and_the_verdict():
+    row = ratio_row("(k) x", [20_000, 22_000, 30_000], [50_000, 55_000, 60_000], 0.40)
+    assert "22.0 s / 55.0 s" in row and "0.40 × bare" in row and row.endswith("| yes |")
+    assert "page 20.0–30.0 s, bare 50.0–60.0 s, 3 runs each" in row
+    assert ratio_row("(l) x", [4_000], [9_000], 0.35, against="warm bare").endswith("0.44 × warm bare | ≤ 0.35 | no |")
+
+
+def test_the_summary_has_rows_for_the_new_measures():
+    results = {
+        "phone_cpu": "page",
+        "latency": {"calc-a": {"p50_ms": 2.0, "p95_ms": 5.0, "next_frame_p95_ms": 16.0, "cpu4x_p50_ms": 20.0,
+                               "cpu4x_p95_ms": 120.0, "cpu4x_next_frame_p95_ms": 130.0}},
+        "first_visit": {"link": "naruto/?x=1", **tally(SENT, end=10.0), "search_s_from_verdict": {},
+                        "search_after_verdict": [], "whole": {**tally(SENT), "quiet": True}},
+        "phone": {"bare": [50_000, 51_000, 52_000], "page": [20_000, 21_000, 22_000]},
+        "phone_repeat": {"bare": [9_000, 10_000, 11_000], "page": [3_000, 3_500, 4_000],
+                         "engine_start": ["snapshot"] * 3},
+        "lighthouse": {"naruto/": {"score": 0.95, "tbt_ms": 150, "runs": [{"score": 0.95, "tbt_ms": 150}]},
+                       "glossary/": {"score": 0.98, "tbt_ms": 120, "runs": [{"score": 0.98, "tbt_ms": 120}]}},
+    }
+    table = summary(results).splitlines()[2:]
+
+    def row(start: str) -> str:
+        (found,) = [line for line in table if line.startswith(start)]
+        return found
+
+    assert row("| (e) calc-a, 4× CPU").endswith("| p95 ≤ 100 ms | no |")
+    assert row("| (h) the whole first visit, until 3 s without traffic after the snapshot").endswith("| 2.82 MB | | | |")
+    assert row("| (k) first verdict on a phone").endswith("0.41 × bare | ≤ 0.4 | no |")
+    assert "3 snapshot engine start" in row("| (l) repeat visit on the same phone")
+    assert row("| (l) repeat visit on the same phone").endswith("0.35 × warm bare | ≤ 0.35 | yes |")
+    assert row("| (g) Lighthouse mobile /naruto/").endswith("| no |")  # 0.03 below /glossary/
+    assert "(control)" in row("| (g) Lighthouse mobile /glossary/ (no calculator)")
