@@ -151,7 +151,7 @@ def test_full_tie_is_the_judges_coin_toss(lang, words):
 
 @pytest.mark.parametrize("lang, summary", [
     ("en", f"{isolated('Bob')} wins the match, decided by criterion 3 (Ninja cards in the deck)."),
-    ("fr", f"{isolated('Bob')} remporte la partie, départagé par le critère 3 (Personnages dans le deck)."),
+    ("fr", f"{isolated('Bob')} remporte la partie au critère 3 (Personnages dans le deck)."),
     ("it", f"{isolated('Bob')} vince l'incontro, deciso dal criterio 3 (Carte Ninja nel mazzo)."),
 ])
 def test_winner_summary_names_the_player_and_criterion(lang, summary):
@@ -182,7 +182,7 @@ def test_hidden_fields_follow_the_raw_inputs(raw, shown):
 @pytest.mark.parametrize("lang, label", [
     ("en", "Cards in player A's deck: needed"),
     ("fr", "Cartes dans le deck du joueur A : nécessaire"),
-    ("it", "Carte nel mazzo del giocatore A: necessario"),
+    ("it", "Carte nel mazzo del giocatore A: dato necessario"),
 ])
 def test_needed_field_that_is_empty_is_reported(lang, label):
     verdict = evaluate("naruto-tiebreak", inputs((3, 3)), lang)
