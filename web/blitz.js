@@ -7,7 +7,7 @@
 // State for tests and tools: data-blitz-state (idle | running | over) on the element, and
 // data-ready once this script listens.
 import { signal } from "./signal.js";
-import { fill } from "./share.js";
+import { fill, showList } from "./share.js";
 import { datasetKey, readBlitzLink } from "./venue-input.js";
 
 const el = document.querySelector(".blitz-timer");
@@ -90,12 +90,10 @@ el.addEventListener("click", (event) => {
 const link = readBlitzLink(new URLSearchParams(location.search), players.map((p) => p.dataset.player), lose,
   Number(ui.maxLength));
 for (const player of players) player.dataset.warnings = String(link.warnings[player.dataset.player]);
-linkErrors.replaceChildren(...link.errors.map(({ player, error, params }) => {
+showList(linkErrors, link.errors.map(({ player, error, params }) => {
   const name = players.find((p) => p.dataset.player === player).dataset.name;
-  const label = fill(ui.uiWarningsLabel, { name });
-  return Object.assign(document.createElement("li"), { textContent: fill(ui[datasetKey("error", error)], { label, ...params }) });
+  return fill(ui[datasetKey("error", error)], { label: fill(ui.uiWarningsLabel, { name }), ...params });
 }));
-linkErrors.hidden = !link.errors.length;
 showWarnings();
 setInterval(tick, 250);
 el.dataset.ready = "true"; // taps from now on are counted (tests wait for this)

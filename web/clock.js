@@ -8,7 +8,7 @@
 // linked from the "time" state. A link's values are read by venue-input.js with the grammar of
 // the typed fields: each one the clock cannot take gets its localized error, never a default.
 import { signal } from "./signal.js";
-import { copyLink, fill, showQr } from "./share.js";
+import { copyLink, fill, headingText, showList, showQr } from "./share.js";
 import { datasetKey, parseWhole, readClockLink } from "./venue-input.js";
 
 const el = document.querySelector(".clock");
@@ -87,8 +87,7 @@ function readUrl() {
       messages.push(fill(ui[datasetKey("uiLinkError", error.key)], error.params));
     }
   }
-  linkErrors.replaceChildren(...messages.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
-  linkErrors.hidden = !messages.length;
+  showList(linkErrors, messages);
   return link.errors.length > 0;
 }
 
@@ -140,8 +139,12 @@ function showError(box, message) {
 // The field's whole number, or null after showing the localized error naming the field.
 // `required` is false while typing: an empty field is not an error until it is needed.
 function check(input, maximum, required = true) {
+  return show(input, parseWhole(input.value, 1, maximum, LIMITS.maxLength), required);
+}
+
+// `parsed` (parseWhole's answer for `input`) shown in the field's error box; its number or null.
+function show(input, parsed, required) {
   const box = input.parentElement.querySelector(".calc-error");
-  const parsed = parseWhole(input.value, 1, maximum, LIMITS.maxLength);
   const label = labelOf(input);
   let message = "";
   if (parsed.empty) message = required ? fill(ui.errorRequired, { label }) : "";
@@ -154,32 +157,28 @@ function check(input, maximum, required = true) {
   return parsed.value ?? null;
 }
 
-// The round number and the total (both optional; the total only with a number, which it bounds):
-// {round, rounds} when valid (each may be null), or null after showing the errors.
+// The round number and the total as typed (both optional; a total needs a number, which it bounds):
+// parseWhole's answer for each, and `missing` when a total comes without a number.
+function readRound() {
+  const rounds = parseWhole(roundsInput.value, 1, LIMITS.maxRound, LIMITS.maxLength);
+  const round = parseWhole(roundInput.value, 1, rounds.value ?? LIMITS.maxRound, LIMITS.maxLength);
+  return { round, rounds, missing: Boolean(rounds.value) && Boolean(round.empty) };
+}
+
+// readRound() shown in the fields' error boxes: {round, rounds} when valid (each may be null), else null.
+// `required` is false while typing: a total without a number yet is not an error until the round starts.
 function checkRound(required = true) {
-  const rounds = check(roundsInput, LIMITS.maxRound, false);
-  const round = check(roundInput, rounds || LIMITS.maxRound, false);
-  const missing = required && rounds && !roundInput.value.trim();
-  if (missing) showError(roundInput.parentElement.querySelector(".calc-error"), fill(ui.errorRequired, { label: labelOf(roundInput) }));
-  const typedBad = (input, value) => input.value.trim() && value === null;
-  if (missing || typedBad(roundInput, round) || typedBad(roundsInput, rounds)) return null;
-  return { round, rounds };
+  const { round, rounds, missing } = readRound();
+  show(roundsInput, rounds, false);
+  show(roundInput, round, required && missing);
+  return round.error || rounds.error || (required && missing) ? null : { round: round.value ?? null, rounds: rounds.value ?? null };
 }
 
+// "Round 3 of 5" for the face and the room display, or "" while the fields say no valid round.
 function roundText() {
-  const valid = checkRoundQuietly();
-  if (!valid?.round) return "";
-  return fill(valid.rounds ? ui.uiRoundShowOf : ui.uiRoundShow, valid);
-}
-
-// The round as typed, without touching the fields' error boxes (for the display).
-function checkRoundQuietly() {
-  const read = (input, maximum) => parseWhole(input.value, 1, maximum, LIMITS.maxLength);
-  const rounds = read(roundsInput, LIMITS.maxRound);
-  if (rounds.error) return null;
-  const round = read(roundInput, rounds.value ?? LIMITS.maxRound);
-  if (round.error || (rounds.value && round.empty)) return null;
-  return { round: round.value ?? null, rounds: rounds.value ?? null };
+  const { round, rounds } = readRound();
+  if (rounds.error || !round.value) return "";
+  return fill(rounds.value ? ui.uiRoundShowOf : ui.uiRoundShow, { round: round.value, rounds: rounds.value });
 }
 
 // --- extensions -----------------------------------------------------------------------------
@@ -345,7 +344,7 @@ function update(quiet = false) {
   roundLine.hidden = !roundWords || current === "idle";
   // The room display names the procedure when time is called (the chosen game's section title).
   const section = game && document.getElementById(`clock-${game.value}`);
-  setText(procedureTitle, section ? [...section.childNodes].filter((n) => !n.classList?.contains("headerlink")).map((n) => n.textContent).join("").trim() : "");
+  setText(procedureTitle, section ? headingText(section) : "");
   procedureTitle.hidden = current !== "time" || !section;
   el.dataset.long = String(digits.textContent.length > 5); // h:mm:ss takes smaller digits in the room display
   minutesInput.closest(".calc-field").hidden = Boolean(fixed) || current !== "idle";
@@ -389,10 +388,7 @@ function enterRoom(tapped) {
   el.querySelector(".clock-room-controls").hidden = false;
   button("fullscreen").hidden = !document.fullscreenEnabled;
   view = "room";
-  if (tapped) {
-    actions.fullscreen();
-    writeUrl();
-  }
+  if (tapped) actions.fullscreen(); // the click handler writes the address
 }
 function leaveRoom() {
   if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
@@ -450,8 +446,8 @@ const actions = {
   },
   reset() {
     end = null; left = null; extensions = []; sounded.clear();
-    const current = checkRoundQuietly(); // a new round is the next one, up to the total
-    if (current?.round && (!current.rounds || current.round < current.rounds)) roundInput.value = String(current.round + 1);
+    const { round, rounds } = readRound(); // a new round is the next one, up to the total
+    if (round.value && !rounds.error && (!rounds.value || round.value < rounds.value)) roundInput.value = String(round.value + 1);
   },
   room() { enterRoom(true); },
   fullscreen() { el.requestFullscreen?.().catch(() => {}); },

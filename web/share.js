@@ -11,6 +11,17 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+// A heading's words, without its "¶" link control.
+export function headingText(heading) {
+  return [...heading.childNodes].filter((n) => !n.classList?.contains("headerlink")).map((n) => n.textContent).join("").trim();
+}
+
+// `texts` as the items of `list` (a <ul>), hidden when there are none.
+export function showList(list, texts) {
+  list.replaceChildren(...texts.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  list.hidden = !texts.length;
+}
+
 // Words of the QR code dialog, in the page's language (mkdocs_hook.site_words).
 export const words = document.getElementById("site-words")?.dataset ?? {};
 

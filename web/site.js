@@ -3,7 +3,7 @@
 // its QR code (qr.js, loaded on first use). Pages with a round clock or a blitz action timer
 // load their script here (no engine is involved in either).
 // Also the calculators' last resort when calc.js itself cannot load.
-import { copyLink, fill, STALL_MS, words } from "./share.js";
+import { copyLink, fill, headingText, STALL_MS, words } from "./share.js";
 
 // calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
 // calculators would say "Starting…" forever: say they could not start, and retry by reloading.
@@ -42,13 +42,12 @@ addEventListener("calc:url", updateLanguageLinks);
 function describe(link) {
   const target = document.getElementById(link.getAttribute("href").slice(1));
   if (!target) return "";
-  const textOf = (node) => [...node.childNodes].filter((n) => !(n.classList?.contains("headerlink"))).map((n) => n.textContent).join("").trim();
-  if (/^H[1-6]$/.test(target.tagName)) return fill(words.qrHeading || "", { title: textOf(target) });
+  if (/^H[1-6]$/.test(target.tagName)) return fill(words.qrHeading || "", { title: headingText(target) });
   let heading = null;
   for (const h of document.querySelectorAll("article h1[id], article h2[id], article h3[id]")) {
     if (h.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) heading = h;
   }
-  return fill(words.qrRule || "", { id: target.id, title: heading ? textOf(heading) : "" });
+  return fill(words.qrRule || "", { id: target.id, title: heading ? headingText(heading) : "" });
 }
 
 // A tap or click on a heading's or rule's link control copies its absolute URL.
