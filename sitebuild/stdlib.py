@@ -4,13 +4,12 @@ Pyodide ships its whole standard library (``python_stdlib.zip``: 614 files, 2.5 
 the calculators use a small part of it. :func:`trimmed_stdlib` runs the calculators in Pyodide
 under Node exactly as the browser's worker does (``stdlib_trace.mjs``: start, unpack the wheel,
 import, snapshot, restore, evaluate), keeps the files that were imported, and writes them into a
-new zip without their docstrings and comments (parsed and unparsed by Python 3.14's ``ast`` in
-Pyodide), uncompressed, so that the host's Brotli compresses the whole: ~0.30 MB, against 2.5 MB
-for Pyodide's zip (0.65 MB unminified, 0.8 MB as a deflated zip). Some modules go as bytecode
-instead (:func:`keep_as_bytecode`; 0.36 MB in all): compiling them is most of a first start, and
-costs a phone more than their extra bytes. The price: line numbers in a
-traceback from the standard library no longer match its published sources. It then runs the same trace on the new zip and refuses it unless every
-answer equals CPython's: a module the calculators need but the trace missed fails the build here,
+new zip as bytecode compiled without docstrings or line tables (``stdlib_minify.mjs``, by Pyodide's
+own Python), uncompressed, so that the host's Brotli compresses the whole: ~0.55 MB against 2.5 MB
+for Pyodide's zip. Bytecode, not sources: compiling the sources was most of a first start, which
+costs a phone more than the bytes bytecode adds (DESIGN.md, "The standard library as bytecode").
+The price: a traceback through the standard library shows no line numbers. It then runs the same
+trace on the new zip and refuses it unless every answer equals CPython's: a module the calculators need but the trace missed fails the build here,
 with Python's own message, not on a phone.
 
 What the trace exercises: every calculator's example and hostile values in every language, and
@@ -35,8 +34,6 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-import brotli
-
 from calculators import CALCULATORS, LANGUAGES
 from calculators.bridge import evaluate_json
 
@@ -49,10 +46,6 @@ MOUNT = "/lib/python314.zip/"
 #: Values every text or number field also gets in the trace: markup, signs, digits, direction marks.
 ODD_VALUES = ("<b>x</b>", "-1", "1e309", "9" * 200, "\u202eboB", "Ann: 3\nBob: x", "3x Kakashi [ninja]\n1 [Gruppo]")
 
-
-#: Brotli bytes that modules shipped as bytecode may add to a first visit: (h), 3.41 MB with sources
-#: only, is held to 3.5 MB (README, "Benchmark"). DESIGN.md: "Part of the standard library as bytecode".
-BYTECODE_BUDGET = 64_000
 
 
 class StdlibError(RuntimeError):
@@ -147,45 +140,12 @@ def _build_trimmed(pyodide_dir: Path, wheel: Path, out: Path) -> Path:
             raise StdlibError(f"imported but not in {full.name}: {sorted(missing)}")
         names = work / "names.json"
         names.write_text(json.dumps(sorted(used)), encoding="utf-8")
-        both = work / "both.zip"
-        node(MINIFY, f"{pyodide_dir}/", names, both, what="the standard library could not be minified")
-        one_form_each(both, out)
+        node(MINIFY, f"{pyodide_dir}/", names, out, what="the standard library could not be compiled")
         answers = trace(pyodide_dir, out, wheel, work)["answers"]
     expected = [evaluate_json(calc, json.dumps(inputs), lang) for calc, inputs, lang in cases()]
     wrong = [case for case, got, want in zip(cases(), answers, expected) if got != want]
     if wrong:
         raise StdlibError(f"with the trimmed standard library, {len(wrong)} answers differ from CPython's, e.g. {wrong[0]}")
-    return out
-
-
-def keep_as_bytecode(archive: zipfile.ZipFile) -> set[str]:
-    """The modules (``name.py``) to ship as their ``name.pyc``: the most source to compile (its
-    length) saved per Brotli byte added, until :data:`BYTECODE_BUDGET` is spent. Decided from the
-    bytes alone, so every build of the same inputs ships the same zip."""
-    names = set(archive.namelist())
-    gains = []
-    for name in sorted(names):
-        if name.endswith(".py") and name + "c" in names:
-            source, code = archive.read(name), archive.read(name + "c")
-            added = len(brotli.compress(code, quality=11)) - len(brotli.compress(source, quality=11))
-            gains.append((-len(source) / max(added, 1), name, added))
-    chosen, spent = set(), 0
-    for _, name, added in sorted(gains):
-        if spent + added <= BYTECODE_BUDGET:
-            chosen.add(name)
-            spent += added
-    return chosen
-
-
-def one_form_each(both: Path, out: Path) -> Path:
-    """``out``: ``both`` (every module as source and as bytecode) with one of the two kept."""
-    with zipfile.ZipFile(both) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
-        compiled = keep_as_bytecode(source)
-        for info in source.infolist():
-            name = info.filename
-            if name in compiled or (name.endswith(".pyc") and name[:-1] not in compiled):
-                continue
-            target.writestr(info, source.read(info))
     return out
 
 

@@ -1,7 +1,6 @@
-// Writes a zip of the named standard-library files, each without its docstrings and comments
-// (parsed and unparsed by Python 3.14's own ast, as only Pyodide has it here), and beside each module
-// its bytecode (name.pyc: compiled by Pyodide's own Python from those lines, without line tables),
-// of which sitebuild/stdlib.py keeps one or the other.
+// Writes a zip of the named standard-library files, each module as its bytecode only (name.pyc:
+// compiled by Pyodide's own Python 3.14, as only Pyodide has it here, without docstrings or line
+// tables); other files as they are (sitebuild/stdlib.py).
 //   node stdlib_minify.mjs <pyodide dir/> <names.json> <out.zip>
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -37,8 +36,7 @@ with zipfile.ZipFile("/lib/python314.zip") as source, zipfile.ZipFile(buffer, "w
     for name in json.loads(NAMES):
         data = source.read(name)
         if name.endswith(".py"):
-            data = ast.unparse(without_docstrings(ast.parse(data, name))).encode() + b"\\n"
-            target.writestr(entry(name + "c"), pyc(name, data))
+            name, data = name + "c", pyc(name, ast.unparse(without_docstrings(ast.parse(data, name))).encode() + b"\\n")
         target.writestr(entry(name), data)
 buffer.getvalue()
 `;

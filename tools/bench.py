@@ -32,7 +32,8 @@ serves it on 127.0.0.1 and, in headless Chromium, runs alternately ``--runs`` ti
     alternating, at least 3 runs each. ``--phone-cpu page`` (default) is Chromium's emulation
     (``Emulation.setCPUThrottlingRate``), which slows the page's main thread only: this site's engine runs in
     a worker at full speed, the bare page's on the throttled main thread. ``--phone-cpu renderer`` slows every
-    thread of the renderer processes alike;
+    thread of the renderer processes alike; with the default, (k) also runs that way, as a second row (a
+    phone's worker is as slow as its main thread);
 (l) the same phone's repeat visit: in one context (service worker allowed) a first visit to the link, then,
     once the service worker has stored the engine and the engine its snapshot, the link again until its
     verdict; against the bare npm page loaded again in its context; alternating, at least 3 runs each.
@@ -779,6 +780,10 @@ def main() -> None:
                     print(f"(k) first verdict on a phone ({PHONE}, Slow 4G, {CPU_RATE}x CPU: {args.phone_cpu})",
                           flush=True)
                     results["phone"] = run_phone_first(on_phone, max(3, args.runs))
+                    if args.phone_cpu == "page":  # also as a phone is: its workers as slow as its main thread
+                        print(f"(k) again, every renderer thread {CPU_RATE}x slower", flush=True)
+                        results["phone_all_threads"] = run_phone_first(
+                            Bench(browser, origin, phone=phone, phone_cpu="renderer"), max(3, args.runs))
                 if "l" in args.only:
                     print(f"(l) repeat visit on a phone ({PHONE}, Slow 4G, {CPU_RATE}x CPU: {args.phone_cpu})",
                           flush=True)
@@ -874,6 +879,10 @@ def summary(results: dict) -> str:
         rows.append(ratio_row(f"(k) first verdict on a phone ({PHONE}, Slow 4G, {CPU_RATE}× CPU {cpu_text(results)}, "
                               f"cold): /{PHONE_LINK} / bare npm Pyodide", results["phone"]["page"],
                               results["phone"]["bare"], TARGETS["phone_ratio"]))
+    if results.get("phone_all_threads"):
+        rows.append(ratio_row(f"(k) the same, {CPU_RATE}× CPU on all renderer threads (the engine's worker too)",
+                              results["phone_all_threads"]["page"], results["phone_all_threads"]["bare"],
+                              TARGETS["phone_ratio"]))
     if results.get("phone_repeat"):
         repeat = results["phone_repeat"]
         starts = ", ".join(f"{n} {kind or '?'}" for kind, n in Counter(repeat["engine_start"]).items())

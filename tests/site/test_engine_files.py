@@ -34,7 +34,7 @@ def module_files(names) -> set[str]:
 
 
 def as_sources(names) -> set[str]:
-    """A zip's file names, each module as its source's name, whether it is shipped as source or bytecode."""
+    """A zip's file names, each module (shipped as bytecode) as its source's name."""
     return {name[:-1] if name.endswith(".pyc") else name for name in names}
 
 
@@ -42,23 +42,23 @@ def test_the_standard_library_holds_what_the_calculators_import(site, engine):
     shipped = set(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
     trimmed = zipfile.ZipFile(engine / "python_stdlib.zip")
     names = as_sources(trimmed.namelist())
-    assert len(names) == len(trimmed.namelist())  # each module once: as source or as bytecode
     assert len(names) < len(shipped) / 2  # cut down...
     needed = module_files(our_imports(wheel(site))) & shipped  # (modules built into the wasm are in no zip)
     assert needed and needed <= names  # ...but never below what our code names
     assert all(info.compress_type == zipfile.ZIP_STORED for info in trimmed.infolist())  # the host compresses
-    sources = [name for name in trimmed.namelist() if name.endswith(".py")]
-    assert sources and not [name for name in sources if trimmed.read(name).startswith(b'"""')]  # docstrings dropped
 
 
-def test_part_of_the_standard_library_is_bytecode_pyodide_loads_as_it_is(engine):
-    """Unchecked hash-based .pyc (PEP 552), for the modules whose compiling costs a first start most
-    (sitebuild.stdlib.keep_as_bytecode); the build's trace ran the calculators on this very zip."""
+def test_the_standard_library_is_bytecode_pyodide_loads_as_it_is(engine):
+    """Every module as an unchecked hash-based .pyc (PEP 552), none as source: compiling sources was
+    most of a first start (DESIGN.md); the build's trace ran the calculators on this very zip."""
     with zipfile.ZipFile(engine / "python_stdlib.zip") as trimmed:
-        compiled = [name for name in trimmed.namelist() if name.endswith(".pyc")]
+        names = trimmed.namelist()
+        compiled = [name for name in names if name.endswith(".pyc")]
         headers = {trimmed.read(name)[4:8] for name in compiled}
-    assert "inspect.pyc" in compiled and len(compiled) < len(trimmed.namelist()) / 2
+        docstring = trimmed.read("inspect.pyc")
+    assert "inspect.pyc" in compiled and not [name for name in names if name.endswith(".py")]
     assert headers == {(1).to_bytes(4, "little")}  # hash-based, never checked against a source
+    assert b"Get useful information from live Python objects" not in docstring  # docstrings dropped
 
 
 def test_the_command_line_s_imports_are_left_out(site, engine):

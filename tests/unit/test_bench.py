@@ -68,6 +68,7 @@ def test_the_summary_has_rows_for_the_new_measures():
         "first_visit": {"link": "naruto/?x=1", **tally(SENT, end=10.0), "search_s_from_verdict": {},
                         "search_after_verdict": [], "whole": {**tally(SENT), "quiet": True}},
         "phone": {"bare": [50_000, 51_000, 52_000], "page": [20_000, 21_000, 22_000]},
+        "phone_all_threads": {"bare": [50_000, 60_000, 70_000], "page": [20_000, 24_000, 30_000]},
         "phone_repeat": {"bare": [9_000, 10_000, 11_000], "page": [3_000, 3_500, 4_000],
                          "engine_start": ["snapshot"] * 3},
         "lighthouse": {"naruto/": {"score": 0.95, "tbt_ms": 150, "runs": [{"score": 0.95, "tbt_ms": 150}]},
@@ -82,6 +83,7 @@ def test_the_summary_has_rows_for_the_new_measures():
     assert row("| (e) calc-a, 4× CPU").endswith("| p95 ≤ 100 ms | no |")
     assert row("| (h) the whole first visit, until 3 s without traffic after the snapshot").endswith("| 2.82 MB | | | |")
     assert row("| (k) first verdict on a phone").endswith("0.41 × bare | ≤ 0.4 | no |")
+    assert row("| (k) the same, 4× CPU on all renderer threads").endswith("0.40 × bare | ≤ 0.4 | yes |")
     assert "3 snapshot engine start" in row("| (l) repeat visit on the same phone")
     assert row("| (l) repeat visit on the same phone").endswith("0.35 × warm bare | ≤ 0.35 | yes |")
     assert row("| (g) Lighthouse mobile /naruto/").endswith("| no |")  # 0.03 below /glossary/

@@ -39,33 +39,3 @@ def test_finish_imports_no_mkdocs():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 
-
-def test_bytecode_goes_where_it_saves_most_compiling_per_byte_added(tmp_path, monkeypatch):
-    """keep_as_bytecode: the most source saved per Brotli byte added first, never over the budget,
-    and a module whose bytecode costs nothing more always."""
-    import random
-    import zipfile
-
-    from sitebuild import stdlib
-
-    noise = random.Random(7)
-
-    def incompressible(size: int) -> bytes:
-        return bytes(noise.getrandbits(8) for _ in range(size))
-
-    both = tmp_path / "both.zip"
-    with zipfile.ZipFile(both, "w") as archive:
-        # (source, bytecode): sources compress to almost nothing, bytecode not at all.
-        for name, source, code in [("big.py", 40_000, 3_000), ("small.py", 4_000, 3_000),
-                                   ("same.py", 1_000, 0), ("costly.py", 2_000, 9_000)]:
-            archive.writestr(name, b"x = 1\n" * (source // 6))
-            archive.writestr(name + "c", incompressible(code) if code else b"x = 1\n" * (source // 6))
-        archive.writestr("data.txt", b"not a module")
-    monkeypatch.setattr(stdlib, "BYTECODE_BUDGET", 7_000)
-    with zipfile.ZipFile(both) as archive:
-        assert stdlib.keep_as_bytecode(archive) == {"same.py", "big.py", "small.py"}
-    monkeypatch.setattr(stdlib, "BYTECODE_BUDGET", 4_000)
-    with zipfile.ZipFile(both) as archive:
-        assert stdlib.keep_as_bytecode(archive) == {"same.py", "big.py"}
-    out = stdlib.one_form_each(both, tmp_path / "out.zip")
-    assert sorted(zipfile.ZipFile(out).namelist()) == ["big.pyc", "costly.py", "data.txt", "same.pyc", "small.py"]
