@@ -68,7 +68,8 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     shown = [isolated(name) if name else t(f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
 
     def listing(positions: tuple[int, ...]) -> str:
-        return ", ".join(shown[i - 1] for i in positions)
+        names = [shown[i - 1] for i in positions]
+        return t("list.and", items=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
 
     result: dict[str, Any] = {
         "players": standing.players,

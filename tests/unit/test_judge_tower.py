@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from calculators import LANGUAGES, evaluate
 from calculators.judge_tower_shame import parse_counters
+from calculators.players import isolated
 from rules_core.errors import NotAWholeNumber, OutOfRange
 from rules_core.judge_tower import (
     TooFewPlayers,
@@ -105,6 +106,20 @@ def test_names_are_reported_and_used(lang):
     assert "Alice" in verdict["summary"] and "<img src=x onerror=alert(1)>" in verdict["summary"]
     assert verdict["details"][1].startswith(_message("judge-tower-shame.player", lang).format(position=2))
     assert "names" not in evaluate(SHAME, {"shame": "1, 2"}, lang)["result"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_several_names_read_as_a_list_in_the_language(lang):
+    """Two or more winners (or players out) are listed with the language's own "and" (common.po list.and),
+    one alone as it is."""
+    with (LOCALE / lang / "LC_MESSAGES" / "common.po").open("rb") as fh:
+        joined = read_po(fh)["list.and"].string
+    summary = evaluate(SHAME, {"shame": "Ann: 0\nBob: 0\nCid: 0\nDee: 9"}, lang)["summary"]
+    ann, bob, cid = (isolated(name) for name in ("Ann", "Bob", "Cid"))
+    assert joined.format(items=f"{ann}, {bob}", last=cid) in summary
+    assert f"{ann}, {bob}, {cid}" not in summary
+    alone = evaluate(SHAME, {"shame": "Ann: 0\nBob: 1"}, lang)["summary"]
+    assert _message("judge-tower-shame.summary.winner", lang).format(players=isolated("Ann")) in alone
 
 
 def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -356,3 +358,20 @@ def test_evaluate_never_raises_on_any_text(inputs, lang):
     verdict = evaluate("naruto-reserve", inputs, lang)
     assert verdict["ok"] == (verdict["result"] is not None) == (not verdict["errors"])
     assert all(e["field"] in ("deck", "reserve", "out", "in") for e in verdict["errors"])
+
+
+#: Plural words that must never follow a count of one (a grammar property, not a catalog's text).
+PLURAL_AFTER_ONE = {"en": r"cards|copies|ninjas", "fr": r"cartes|exemplaires|ninjas|retirées|intégrées",
+                    "it": r"carte|copie|ninja non|tolte|prese"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_count_of_one_reads_right(lang):
+    """One card in the deck, one in the Sideboard, one taken out that is not in the deck and one brought in
+    that is not in the Sideboard: every count is 1, and no message puts a plural word after it."""
+    verdict = evaluate("naruto-reserve", {"deck": "1 Kakashi", "reserve": "1 Gaara", "out": "1 Naruto",
+                                          "in": "1 Sasuke"}, lang)
+    lines = [verdict["summary"], *verdict["details"], *(e["message"] for e in verdict["errors"])]
+    assert len(lines) >= 4, lines  # the deck, the Sideboard and both swap lines are reported
+    wrong = [line for line in lines if re.search(rf"\b1 ({PLURAL_AFTER_ONE[lang]})\b", line)]
+    assert not wrong
