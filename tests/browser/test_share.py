@@ -122,6 +122,8 @@ def test_planner_chart_and_rounds_below_minimum(open_calc, page):
     expect(rows).to_have_count(len(expected["records"]))
     best = expected["records"][0]
     expect(rows.first.locator("td").first).to_have_text(f"{best['wins']}–{best['losses']}")
+    t = Translator("fr")  # every column named (axe: empty-table-header)
+    expect(figure.locator("thead th")).to_have_text([t(f"naruto-rounds.ui.{word}") for word in ("record", "players", "cut")])
     assert json.loads(calc.get_attribute("data-result")) == expected
     expect(figure.locator("svg[role=img] rect")).to_have_count(len(expected["records"]))
     # fewer than the minimum: the rule's error, no chart, no verdict

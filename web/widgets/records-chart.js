@@ -38,7 +38,7 @@ function chart(records, format, words) {
 function table(records, format, words) {
   const node = document.createElement("table");
   const head = node.createTHead().insertRow();
-  for (const title of [words.record, words.players, ""]) {
+  for (const title of [words.record, words.players, words.cut]) {
     const cell = document.createElement("th");
     cell.textContent = title;
     head.append(cell);
@@ -80,7 +80,7 @@ export function mount(el) {
     const { records, rounds } = verdict.result;
     const words = {
       caption: el.dataset.uiCaption.replace("{rounds}", rounds),
-      record: el.dataset.uiRecord, players: el.dataset.uiPlayers,
+      record: el.dataset.uiRecord, players: el.dataset.uiPlayers, cut: el.dataset.uiCut,
       in: el.dataset.uiIn, partial: el.dataset.uiPartial, out: el.dataset.uiOut, score: el.dataset.uiScore,
     };
     const caption = document.createElement("figcaption");
