@@ -840,20 +840,23 @@ def summary(results: dict) -> str:
             ratio = m[key] / m[floor]
             rows.append(f"| {label} | {m[key]:.0f} ms{spread[key]} | {ratio:.2f} × {floor.replace('_', ' ')} | ≤ {TARGETS[key]} | "
                         f"{'yes' if ratio <= TARGETS[key] else 'no'} |")
-    for calc_id, lat in results.get("latency", {}).items():
-        rows.append(f"| (e) {calc_id}: input → verdict in the DOM, p50 / p95 | {lat['p50_ms']:.1f} / {lat['p95_ms']:.1f} ms"
-                    f" (next frame {lat['next_frame_p95_ms']:.1f}) | | p95 ≤ {TARGETS['p95_ms']} ms | "
-                    f"{yes(lat['p95_ms'] <= TARGETS['p95_ms'])} |")
-    for calc_id, lat in results.get("latency", {}).items():
-        if "cpu4x_p95_ms" in lat:
-            rows.append(f"| (e) {calc_id}, {CPU_RATE}× CPU ({cpu_text(results)}): p50 / p95 | "
-                        f"{lat['cpu4x_p50_ms']:.1f} / {lat['cpu4x_p95_ms']:.1f} ms (next frame "
-                        f"{lat['cpu4x_next_frame_p95_ms']:.1f}) | | p95 ≤ {TARGETS['p95_4x_ms']} ms | "
-                        f"{yes(lat['cpu4x_p95_ms'] <= TARGETS['p95_4x_ms'])} |")
-    for page, b in results.get("bytes", {}).items():
-        rows.append(f"| (f) /{page.strip('()') if page != '(home)' else ''}: HTML+CSS+JS besides the engine, gzip "
-                    f"| {b['html_css_js_kb_gzip']} KB | | ≤ {TARGETS['kb_gzip']} KB | "
-                    f"{'yes' if b['html_css_js_kb_gzip'] <= TARGETS['kb_gzip'] else 'no'} |")
+    for calc_id, lat in results.get("latency", {}).items():  # a row each: full speed, then 4x CPU if measured
+        slow = "cpu4x_p95_ms" in lat
+        value = f"{lat['p50_ms']:.1f} / {lat['p95_ms']:.1f} ms (next frame {lat['next_frame_p95_ms']:.1f})"
+        target, met = f"p95 ≤ {TARGETS['p95_ms']} ms", yes(lat["p95_ms"] <= TARGETS["p95_ms"])
+        if slow:
+            value += (f"; 4×: {lat['cpu4x_p50_ms']:.1f} / {lat['cpu4x_p95_ms']:.1f} ms (next frame "
+                      f"{lat['cpu4x_next_frame_p95_ms']:.1f})")
+            target += f"; 4×: p95 ≤ {TARGETS['p95_4x_ms']} ms"
+            met += f"; 4×: {yes(lat['cpu4x_p95_ms'] <= TARGETS['p95_4x_ms'])}"
+        rows.append(f"| (e) {calc_id}: input → verdict in the DOM, p50 / p95"
+                    f"{f'; {CPU_RATE}× CPU ({cpu_text(results)})' if slow else ''} | {value} | | {target} | {met} |")
+    sizes = results.get("bytes", {})
+    if sizes:
+        kb = {("/" + page.strip("()") if page != "(home)" else "/"): b["html_css_js_kb_gzip"] for page, b in sizes.items()}
+        rows.append(f"| (f) HTML+CSS+JS besides the engine, gzip, per page: "
+                    f"{', '.join(f'{page} {size}' for page, size in kb.items())} KB | {max(kb.values())} KB at most | | "
+                    f"≤ {TARGETS['kb_gzip']} KB | {yes(max(kb.values()) <= TARGETS['kb_gzip'])} |")
     visit = results.get("first_visit")
     if visit:
         mb = visit["bytes"] / 1e6

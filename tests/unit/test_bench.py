@@ -68,6 +68,7 @@ def test_the_summary_has_rows_for_the_new_measures():
         "first_visit": {"link": "naruto/?x=1", **tally(SENT, end=10.0), "search_s_from_verdict": {},
                         "search_after_verdict": [], "whole": {**tally(SENT), "quiet": True}},
         "phone": {"bare": [50_000, 51_000, 52_000], "page": [20_000, 21_000, 22_000]},
+        "bytes": {"(home)": {"html_css_js_kb_gzip": 89.0}, "naruto/": {"html_css_js_kb_gzip": 151.2}},
         "phone_all_threads": {"bare": [50_000, 60_000, 70_000], "page": [20_000, 24_000, 30_000]},
         "phone_repeat": {"bare": [9_000, 10_000, 11_000], "page": [3_000, 3_500, 4_000],
                          "engine_start": ["snapshot"] * 3},
@@ -80,7 +81,9 @@ def test_the_summary_has_rows_for_the_new_measures():
         (found,) = [line for line in table if line.startswith(start)]
         return found
 
-    assert row("| (e) calc-a, 4× CPU").endswith("| p95 ≤ 100 ms | no |")
+    assert row("| (e) calc-a: input → verdict").endswith("| p95 ≤ 16 ms; 4×: p95 ≤ 100 ms | yes; 4×: no |")
+    assert row("| (f) HTML+CSS+JS besides the engine, gzip, per page: / 89.0, /naruto/ 151.2 KB").endswith(
+        "| 151.2 KB at most | | ≤ 150 KB | no |")
     assert row("| (h) the whole first visit, until 3 s without traffic after the snapshot").endswith("| 2.82 MB | | | |")
     assert row("| (k) first verdict on a phone").endswith("0.41 × bare | ≤ 0.4 | no |")
     assert row("| (k) the same, 4× CPU on all renderer threads").endswith("0.40 × bare | ≤ 0.4 | yes |")
