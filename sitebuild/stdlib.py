@@ -9,8 +9,8 @@ own Python), uncompressed, so that the host's Brotli compresses the whole: ~0.55
 for Pyodide's zip. Bytecode, not sources: compiling the sources was most of a first start, which
 costs a phone more than the bytes bytecode adds (DESIGN.md, "The standard library as bytecode").
 The price: a traceback through the standard library shows no line numbers. It then runs the same
-trace on the new zip and refuses it unless every answer equals CPython's: a module the calculators need but the trace missed fails the build here,
-with Python's own message, not on a phone.
+trace on the new zip and refuses it unless every answer equals CPython's: a module the calculators
+need but the trace missed fails the build here, with Python's own message, not on a phone.
 
 What the trace exercises: every calculator's example and hostile values in every language, and
 an import of every module named in an ``import`` statement of ``calculators``/``rules_core`` (a
@@ -45,7 +45,6 @@ CACHE = ROOT / ".cache" / "stdlib"
 MOUNT = "/lib/python314.zip/"
 #: Values every text or number field also gets in the trace: markup, signs, digits, direction marks.
 ODD_VALUES = ("<b>x</b>", "-1", "1e309", "9" * 200, "\u202eboB", "Ann: 3\nBob: x", "3x Kakashi [ninja]\n1 [Gruppo]")
-
 
 
 class StdlibError(RuntimeError):
