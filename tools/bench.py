@@ -175,6 +175,13 @@ def prepare(site: Path, work: Path) -> Path:
     return target
 
 
+def left_behind(page, timeout: float) -> None:
+    """Waits for what a first visit leaves for the next: the engine in the service worker's cache and the
+    engine's memory snapshot (web/offline.js, web/worker.js); attributes, not an eval (CSP)."""
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=timeout)
+    page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=timeout)
+
+
 def median(values):
     return statistics.median(values) if values else None
 
@@ -263,8 +270,13 @@ class Bench:
         self.phone = phone or {}  # Playwright's device profile, for new_context
         self.phone_cpu = phone_cpu  # "page" (Chromium's emulation, main thread) or "renderer" (every thread)
 
-    def phone_context(self, **options):
-        return self.browser.new_context(**self.phone, **options)
+    def phone_page(self, probe: str, **options):
+        """A new context with the phone's profile (``options`` added), ``probe`` run in each document, and its
+        page under Slow 4G; returns (context, page, DevTools session), the session for ``slow_cpu``."""
+        context = self.browser.new_context(**self.phone, **options)
+        context.add_init_script(probe)
+        page = context.new_page()
+        return context, page, self.emulate_network(context, page)
 
     def emulate_network(self, context, page):
         """Slow 4G for the page and its dedicated workers, as (i) does; the session, for the CPU's emulation."""
@@ -324,10 +336,7 @@ class Bench:
         context.add_init_script(READY_PROBE)
         page = self.new_page(context)
         cold = self._ready(page, CALC_PAGE)
-        # What a first visit leaves behind for the next: the engine in the service worker's cache,
-        # and the engine's memory snapshot (web/worker.js).
-        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
-        page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=TIMEOUT_MS)
+        left_behind(page, TIMEOUT_MS)
         repeat = self._ready(page, CALC_PAGE)
         context.set_offline(True)
         offline = self._ready(page, CALC_PAGE)
@@ -475,12 +484,11 @@ SEARCH_FILE = re.compile(r"/assets/javascripts/(workers/search\.|lunr/)|/search/
 QUIET_S, QUIET_LIMIT_S = 3.0, 180.0
 
 
-def tally(sent: dict[tuple[float, str], int], start: float = float("-inf"), end: float = float("inf"),
-          also: dict[tuple[float, str], int] | None = None) -> dict[str, object]:
-    """The server's record ((arrival, path) -> bytes sent) of the requests that arrived in [start, end], plus
-    ``also``: bytes, requests, bytes per path (largest first; a path asked twice counts twice) and, for paths
-    asked more than once, the bytes of the repeats."""
-    chosen = [(key, size) for key, size in sent.items() if start <= key[0] <= end] + list((also or {}).items())
+def tally(sent: dict[tuple[float, str], int], end: float = float("inf")) -> dict[str, object]:
+    """The server's record ((arrival, path) -> bytes sent) of the requests that arrived until ``end``: bytes,
+    requests, bytes per path (largest first; a path asked twice counts twice) and, for paths asked more than
+    once, the bytes of the repeats."""
+    chosen = [(key, size) for key, size in sent.items() if key[0] <= end]
     files: dict[str, int] = {}
     asked: dict[str, list[int]] = {}
     for (_, path), size in sorted(chosen):
@@ -548,8 +556,7 @@ def run_first_visit_bytes(bench: Bench, server) -> dict[str, object]:
     server.sent.clear()
     _verdict(page, f"{bench.origin}/{FIRST_VISIT_LINK}")
     end = page.evaluate("window.__verdictEpoch") / 1000
-    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
-    page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=TIMEOUT_MS)
+    left_behind(page, TIMEOUT_MS)
     quiet = wait_quiet(server)
     sent = dict(server.sent)
     context.close()
@@ -581,9 +588,7 @@ def run_slow_4g(bench: Bench, runs: int) -> dict[str, list[float]]:
         context = bench.browser.new_context()
         context.add_init_script(READY_PROBE)
         page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+        bench.emulate_network(context, page)
         page.goto(f"{bench.origin}/{path}", timeout=TIMEOUT_MS * 2)
         if ready_js == "window.__ready":  # our page: its CSP forbids wait_for_function's eval
             page.wait_for_selector('.calc[data-state="ready"]', state="attached", timeout=TIMEOUT_MS * 2)
@@ -626,10 +631,7 @@ def run_phone_first(bench: Bench, runs: int) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"bare": [], "page": []}
 
     def visit(path: str, probe: str, measure) -> float:
-        context = bench.phone_context(service_workers="block")
-        context.add_init_script(probe)
-        page = context.new_page()
-        cdp = bench.emulate_network(context, page)
+        context, page, cdp = bench.phone_page(probe, service_workers="block")
         with bench.slow_cpu(cdp):
             elapsed = measure(page, f"{bench.origin}/{path}")
         context.close()
@@ -653,16 +655,11 @@ def run_phone_repeat(bench: Bench, runs: int) -> dict[str, list]:
     out: dict[str, list] = {"bare": [], "page": [], "page_first": [], "bare_first": [], "engine_start": []}
 
     def ours() -> None:
-        context = bench.phone_context()
-        context.add_init_script(verdict_probe(PHONE_CALC))
-        page = context.new_page()
-        cdp = bench.emulate_network(context, page)
+        context, page, cdp = bench.phone_page(verdict_probe(PHONE_CALC))
         url = f"{bench.origin}/{PHONE_LINK}"
         with bench.slow_cpu(cdp):
             out["page_first"].append(_verdict(page, url)[0])
-        # What a first visit leaves behind for the next (web/offline.js, web/worker.js); no eval (CSP).
-        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=PHONE_TIMEOUT_MS)
-        page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=PHONE_TIMEOUT_MS)
+        left_behind(page, PHONE_TIMEOUT_MS)
         page.goto("about:blank")
         with bench.slow_cpu(cdp):
             elapsed, start = _verdict(page, url)
@@ -671,10 +668,7 @@ def run_phone_repeat(bench: Bench, runs: int) -> dict[str, list]:
         context.close()
 
     def bare() -> None:
-        context = bench.phone_context()
-        context.add_init_script(FLOOR_CONSOLE)
-        page = context.new_page()
-        cdp = bench.emulate_network(context, page)
+        context, page, cdp = bench.phone_page(FLOOR_CONSOLE)
         url = f"{bench.origin}/bench/npm.html"
         with bench.slow_cpu(cdp):
             out["bare_first"].append(_until(page, url, FLOOR_MESSAGE, "window.__floor"))
