@@ -1,8 +1,8 @@
 """The engine the browser runs: our scripts (``web/``), the Pyodide runtime and our wheel, into ``site/calc/``.
 
 Pyodide keeps its fixed file names inside ``calc/pyodide-<hash>/``; the wheel goes to
-``calc/wheel-<hash>/<name>.whl``. Both paths, and the self-test a restored snapshot must pass,
-are written into ``calc/engine-start.js``, so the page needs no fetch before starting the engine.
+``calc/wheel-<hash>/<name>.whl``. Both paths, each file's digest and the self-test a restored
+snapshot must pass, are written into ``calc/engine-start.js``, so the page needs no fetch before starting the engine.
 """
 
 from __future__ import annotations
@@ -118,7 +118,11 @@ def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, st
     text = start.read_text(encoding="utf-8")
     if text.count(ENGINE_LINE) != 1:
         raise BuildError(f"{start}: expected the line {ENGINE_LINE!r} once, to write the engine's paths into")
-    engine = json.dumps({**paths, "checks": self_test()}, ensure_ascii=False)
+    # Each file's digest (the service worker's precache revision too): the worker checks every
+    # download against it before use (web/worker.js).
+    sha256 = {f"{pyodide_dir.name}/{p.name}": digest(p.read_bytes()) for p in files}
+    sha256[paths["wheel"]] = digest(wheel.read_bytes())
+    engine = json.dumps({**paths, "sha256": sha256, "checks": self_test()}, ensure_ascii=False)
     start.write_text(text.replace(ENGINE_LINE, f"const ENGINE = {engine};"), encoding="utf-8")
     return paths
 

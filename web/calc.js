@@ -24,15 +24,20 @@ let restartedAfterDamage = false;
 let startModuleFailed = false; // a failed module stays failed in this page: retry by reloading it
 // A start that failed because a request got no answer (a dropped connection, a worker that could
 // not load) is tried once more before the error shows: a venue's network drops a request now and
-// then. Not when the server answered with an error (the same answer again), nor after a stall
-// (that has waited STALL_MS already).
+// then. So is one that failed on what the server sent (bytes that do not match the build, or a
+// file that would not run: worker.js `failure`), asking every file again past the caches
+// (`fresh`). Not when the server answered with an error status (the same answer again), nor after
+// a stall (that has waited STALL_MS already).
 let retriedUnseen = false;
+let retryFresh = false; // the last failure was on what the server sent: the next start asks past the caches
 
-function setState(el, state) {
+// `damaged`: the error says that the server keeps sending files that are not the site's.
+function setState(el, state, damaged = false) {
   el.dataset.state = state;
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
-  status.textContent = { loading: el.dataset.msgLoading, ready: el.dataset.msgReady, error: el.dataset.msgFailed }[state];
+  const failed = damaged ? el.dataset.msgDamaged : el.dataset.msgFailed;
+  status.textContent = { loading: el.dataset.msgLoading, ready: el.dataset.msgReady, error: failed }[state];
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
   retry.disabled = state === "loading";
@@ -77,14 +82,15 @@ function onEngineMessage(data) {
     clearTimeout(stall);
     if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
     worker = null;
-    if (!data.stalled && !data.answered && !startModuleFailed && !retriedUnseen) {
+    retryFresh = Boolean(data.damaged || data.suspect);
+    if (!data.stalled && (data.damaged || !data.answered) && !startModuleFailed && !retriedUnseen) {
       retriedUnseen = true;
       console.warn("calculator engine failed, starting once more:", data.detail);
       startEngine();
       return;
     }
     console.error("calculator engine failed:", data.detail);
-    calculators.forEach((el) => setState(el, "error"));
+    calculators.forEach((el) => setState(el, "error", Boolean(data.damaged)));
     document.dispatchEvent(new Event("calc:engine"));
   } else {
     const el = waiting.get(data.seq);
@@ -110,7 +116,7 @@ async function startEngine() {
   let engine;
   try {
     const { takeEngine } = await import("./engine-start.js");
-    engine = takeEngine();
+    engine = takeEngine({ fresh: retryFresh });
   } catch (error) {
     startModuleFailed = true;
     onEngineMessage({ type: "failed", detail: `engine-start.js: ${error.message || error}` });

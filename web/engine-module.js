@@ -9,8 +9,9 @@
 // adds are its own portable fallback (the one it uses where its tiny helper wasm cannot compile).
 // `prefetched` (URL -> promise of a Response, each used once): files the worker started
 // downloading before Pyodide asks for them (worker.js).
-export async function withModule(indexURL, compiled, prefetched = new Map()) {
-  const create = (await import(`${indexURL}pyodide.asm.mjs`)).default;
+// `runtimeURL`: Pyodide's runtime script as the worker imported it (with a retry's query).
+export async function withModule(indexURL, compiled, prefetched = new Map(), runtimeURL = `${indexURL}pyodide.asm.mjs`) {
+  const create = (await import(runtimeURL)).default;
   const marker = Symbol("error marker");
   const wasmURL = `${indexURL}pyodide.asm.wasm`;
   let fail;

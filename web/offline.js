@@ -2,7 +2,8 @@
 // asks it to keep the engine for offline use once this page has loaded, and shows a small
 // "new version — reload" prompt when a new release is installed and waiting.
 // Words come from the build (data-msg-* on this script's tag, in the page's language).
-// State for tests and assistive tech: <html data-offline="ready"> once everything is stored.
+// State for tests and assistive tech: <html data-offline="ready"> once everything is stored and
+// matches the build, "incomplete" once a try to store it fell short.
 const script = document.getElementById("offline-script");
 const root = new URL("../", import.meta.url);
 
@@ -39,7 +40,10 @@ function watchForUpdates(registration) {
 
 async function start() {
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    // "ready" only when every file is stored and matches the build; "incomplete" when a fill
+    // failed or a stored file was found damaged (sw.js).
     if (data && data.type === "offline-ready") document.documentElement.dataset.offline = "ready";
+    if (data && data.type === "offline-incomplete") document.documentElement.dataset.offline = "incomplete";
   });
   const registration = await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
   watchForUpdates(registration);
@@ -47,6 +51,11 @@ async function start() {
   // The engine is fetched by the service worker, in the background, only after this page has
   // loaded: a page without a calculator loads no engine byte itself.
   ready.active.postMessage({ type: "cache-engine" });
+  // An engine that starts after a failed start (a retry, once the host answers right again): the
+  // copy the failure left incomplete is completed now, not at the next visit.
+  document.addEventListener("calc:engine", () => {
+    if (document.documentElement.dataset.offline !== "ready") ready.active.postMessage({ type: "cache-engine" });
+  });
 }
 
 // After the page has loaded and, on a page with calculators, once their engine has started (or

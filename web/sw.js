@@ -4,31 +4,70 @@
 // Hand-written rather than Workbox, for two tiers: the shell at install, the engine once a page
 // has loaded (DESIGN.md, "Decisions").
 //
-// Caches: "shell-<version>" holds one release's shell. "engine" holds the engine and wheel
-// files, whose paths carry a content hash (immutable), so a new release reuses the ones it
+// Caches: "shell-<version>" holds one release's shell. "engine-verified" holds the engine and
+// wheel files, whose paths carry a content hash (immutable), so a new release reuses the ones it
 // shares with the old one and activation drops the rest.
 //
-// Messages from pages: {type: "cache-engine"} (sent once a page has loaded: fetch the engine
-// in the background; answers {type: "offline-ready"} to every page) and {type: "skip-waiting"}.
+// Trust (DESIGN.md, "Failure handling"): nothing is stored unless its SHA-256 matches the
+// revision the build wrote for it, and a stored file is checked again before it is served; a
+// file that fails is dropped and fetched again (bypassing the HTTP cache, which may hold the
+// same damaged answer), and a damaged answer is passed on, never kept.
+//
+// Messages from pages: {type: "cache-engine"} (sent once a page has loaded: complete the shell,
+// then fetch the engine in the background; answers every page {type: "offline-ready"} when every
+// file is stored and matches, else {type: "offline-incomplete"}) and {type: "skip-waiting"}.
+// A stored file found damaged tells every page {type: "offline-incomplete"} too.
 
 const SCOPE = new URL("./", self.location.href);
 const SHELL_CACHE = `shell-${PRECACHE.version}`;
-const ENGINE_CACHE = "engine";
+const ENGINE_CACHE = "engine-verified";
+const OLD_CACHES = ["engine"]; // an earlier release's engine cache, filled before files were checked
 const url = (key) => new URL(key, SCOPE).href;
+// The header of the 502 this worker answers for an engine file whose bytes the server keeps damaging.
+const DAMAGED = "x-engine-damaged";
+const revision = (key) => PRECACHE.shell[key] ?? PRECACHE.engine[key];
 
-// A response to keep: only complete, successful, same-origin answers. The shell is revalidated;
-// an engine file (content-hashed, immutable) may come from the HTTP cache, where a first visit's
-// worker has just put it: it is not downloaded twice.
-async function fetchOk(key, cache = "no-cache") {
-  const response = await fetch(url(key), { cache });
-  if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
-  return response;
+// The build's revision is the first hex digits of the file's SHA-256 (sitebuild/engine.py digest).
+async function matches(key, bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex.startsWith(revision(key));
 }
+
+// `response` read whole and checked against `key`'s revision: a new Response of the same bytes
+// and headers, or null when they do not match.
+async function checked(key, response) {
+  const bytes = await response.arrayBuffer();
+  if (!(await matches(key, bytes))) return null;
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+// `key` from the network, checked against its revision, asked with each cache mode in turn until
+// its bytes match. An HTTP error throws with the answer as it came (`.response`).
+async function fetchChecked(key, modes) {
+  for (const mode of modes) {
+    const response = await fetch(url(key), { cache: mode });
+    if (!response.ok) throw Object.assign(new Error(`${key}: HTTP ${response.status}`), { response });
+    const good = await checked(key, response);
+    if (good) return good;
+  }
+  // Not the build's bytes after every mode: never stored, never handed to the engine, which is
+  // told why (web/worker.js reads the header).
+  const refusal = new Response(null, { status: 502, statusText: "Damaged", headers: { [DAMAGED]: key } });
+  throw Object.assign(new Error(`${key}: the server's answer does not match the build`), { response: refusal });
+}
+
+// The shell is revalidated; an engine file (content-hashed, immutable) may come from the HTTP
+// cache, where a first visit's worker has just put it: it is not downloaded twice. Either is
+// asked once more past the HTTP cache when it does not match (a damaged immutable answer stays
+// there for a year).
+const SHELL_MODES = ["no-cache", "reload"];
+const ENGINE_MODES = ["default", "reload"];
 
 async function fillShell() {
   const cache = await caches.open(SHELL_CACHE);
   await Promise.all(Object.keys(PRECACHE.shell).map(async (key) => {
-    if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchOk(key));
+    if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchChecked(key, SHELL_MODES));
   }));
 }
 
@@ -37,16 +76,24 @@ function fillEngine() {
   engineFill ??= (async () => {
     const cache = await caches.open(ENGINE_CACHE);
     for (const key of Object.keys(PRECACHE.engine)) { // one at a time: a background job
-      if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchOk(key, "default"));
+      if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchChecked(key, ENGINE_MODES));
     }
   })().finally(() => { engineFill = null; });
   return engineFill;
 }
 
-async function engineCached() {
-  const cache = await caches.open(ENGINE_CACHE);
-  const found = await Promise.all(Object.keys(PRECACHE.engine).map((key) => cache.match(url(key))));
-  return found.every(Boolean);
+// Every file of this release stored (each was checked when stored, and is again when served).
+async function complete() {
+  for (const [name, keys] of [[SHELL_CACHE, PRECACHE.shell], [ENGINE_CACHE, PRECACHE.engine]]) {
+    const cache = await caches.open(name);
+    const stored = new Set((await cache.keys()).map((request) => request.url));
+    if (!Object.keys(keys).every((key) => stored.has(url(key)))) return false;
+  }
+  return true;
+}
+
+async function tellPages(type) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage({ type });
 }
 
 self.addEventListener("install", (event) => {
@@ -54,15 +101,16 @@ self.addEventListener("install", (event) => {
     await fillShell();
     // A device that kept the previous engine for offline use gets the new one before this
     // release may take over, so it never wakes up offline with pages but no engine.
-    const engine = await caches.open(ENGINE_CACHE);
-    if ((await engine.keys()).length) await fillEngine();
+    const kept = await Promise.all([ENGINE_CACHE, ...OLD_CACHES].map(async (name) =>
+      (await caches.has(name)) && (await (await caches.open(name)).keys()).length > 0));
+    if (kept.some(Boolean)) await fillEngine();
   })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("shell-") && name !== SHELL_CACHE) await caches.delete(name);
+      if ((name.startsWith("shell-") && name !== SHELL_CACHE) || OLD_CACHES.includes(name)) await caches.delete(name);
     }
     const engine = await caches.open(ENGINE_CACHE);
     const current = new Set(Object.keys(PRECACHE.engine).map(url));
@@ -77,11 +125,17 @@ self.addEventListener("message", (event) => {
   const { type } = event.data || {};
   if (type === "skip-waiting") self.skipWaiting();
   if (type === "cache-engine") {
+    // Also refills a shell whose cache was deleted under a running service worker (storage
+    // pressure, site data half cleared): "ready" is said only of a complete, checked copy.
     event.waitUntil((async () => {
-      await fillEngine();
-      if (!(await engineCached())) return;
-      for (const client of await self.clients.matchAll()) client.postMessage({ type: "offline-ready" });
-    })().catch(() => {})); // offline or interrupted: the next visit tries again
+      try {
+        await fillShell();
+        await fillEngine();
+      } catch (error) {
+        console.warn("offline copy incomplete:", error); // offline or a damaged answer: the next visit tries again
+      }
+      await tellPages((await complete()) ? "offline-ready" : "offline-incomplete");
+    })().catch(() => {}));
   }
 });
 
@@ -93,9 +147,41 @@ function keyOf(requestUrl) {
   return key.endsWith("index.html") ? key.slice(0, -"index.html".length) : key;
 }
 
+// Engine files checked against their revision in this worker's life (9.6 MB of wasm is not hashed
+// on every start); the shell's files, small, are checked each time they are served. A request
+// with `fresh` in its query (a page's retry after a failed start: calc.js) checks again.
+const engineChecked = new Set();
+
+// A stored file, checked; one that fails is dropped (the pages are told the copy is incomplete)
+// and fetched again. An engine file from the network is checked too: a matching one is stored, a
+// damaged one refused with a 502 that says so. A shell file missing
+// from the cache comes from the network as it is (a venue's portal page is what the judge needs).
 async function fromCache(cacheName, request, key) {
   const cache = await caches.open(cacheName);
-  return (await cache.match(url(key))) || fetch(request);
+  const isEngine = cacheName === ENGINE_CACHE;
+  const fresh = new URL(request.url).searchParams.has("fresh");
+  const stored = await cache.match(url(key));
+  if (stored) {
+    if (isEngine && engineChecked.has(key) && !fresh) return stored;
+    const good = await checked(key, stored);
+    if (good) {
+      if (isEngine) engineChecked.add(key);
+      return good;
+    }
+    await cache.delete(url(key));
+    engineChecked.delete(key);
+    tellPages("offline-incomplete");
+  }
+  if (!isEngine) return fetch(request);
+  try {
+    const good = await fetchChecked(key, fresh ? ["reload"] : ENGINE_MODES);
+    await cache.put(url(key), good.clone());
+    engineChecked.add(key);
+    return good;
+  } catch (error) {
+    if (error.response) return error.response;
+    throw error;
+  }
 }
 
 // Offline, an address that is not a stored page gets what a host would answer: a folder named

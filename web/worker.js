@@ -22,17 +22,72 @@ function progress() {
   postMessage({ type: "progress" });
 }
 
-// The download, its bytes reported as they arrive (progress), failing on an HTTP error.
-async function fetchOk(url) {
-  const response = await fetch(url);
+// The download, its bytes reported as they arrive (progress), failing on an HTTP error. A retry
+// after a failed start (`fresh`) asks past the HTTP cache, which may keep a damaged immutable answer.
+async function fetchOk(url, fresh) {
+  const response = await fetch(url, fresh ? { cache: "reload" } : {});
   if (!response.ok) {
     // The server answered: the file is missing or broken, and asking again gets the same answer
     // (calc.js retries a start unseen only when a request got no answer).
-    throw Object.assign(new Error(`${url}: HTTP ${response.status}`), { answered: true });
+    // A 502 from our service worker with its header: the server keeps sending other bytes (web/sw.js).
+    const damaged = response.headers.has("x-engine-damaged");
+    throw Object.assign(new Error(`${url}: HTTP ${response.status}`), { answered: true, damaged });
   }
   progress();
   const counted = new TransformStream({ transform(chunk, out) { progress(); out.enqueue(chunk); } });
   return new Response(response.body.pipeThrough(counted), { status: response.status, headers: response.headers });
+}
+
+// Each engine file's bytes must be those the build hashed (engine-start.js: ENGINE.sha256, the
+// first hex digits of each file's SHA-256): a half-finished deploy, a proxy or a venue's portal can
+// answer 200 with other bytes. Checked here with the Web Crypto digest rather than fetch()'s
+// `integrity` option, whose failure cannot be told from a dropped connection (and which holds the
+// wasm back from its streaming compile until the last byte).
+async function check(path, bytes, expected) {
+  const hash = await sha256(bytes);
+  if (!hash.startsWith(expected[path])) {
+    throw Object.assign(new Error(`${path}: the server's answer does not match the build`), { answered: true, damaged: true });
+  }
+}
+
+// A checked download: a Response of the same bytes and headers once they match.
+async function fetchChecked(path, files) {
+  const response = await fetchOk(files.url(path), files.fresh);
+  const bytes = await response.arrayBuffer();
+  await check(path, bytes, files.expected);
+  return new Response(bytes, { status: response.status, headers: response.headers });
+}
+
+// The engine's modules, imported (import() cannot check bytes): when a start fails otherwise
+// unexplained, a fetch of each (from the HTTP cache) tells whether one was damaged (probe).
+const MODULES = ["pyodide.mjs", "pyodide.asm.mjs"];
+
+// The error a failed start reports: `error`, unless a module it imported is not the build's or
+// was refused (an empty pyodide.mjs imports fine and fails later as "not a function").
+async function probe(error, dir, files) {
+  if (error && (error.damaged || error.answered)) return error;
+  for (const name of MODULES) {
+    try {
+      const response = await fetchOk(files.url(`${dir}${name}`), files.fresh);
+      await check(`${dir}${name}`, await response.arrayBuffer(), files.expected);
+    } catch (found) {
+      if (found.answered) return found;
+    }
+  }
+  return error;
+}
+
+// The wasm, compiled as it arrives and checked beside it (the same bytes, teed): a module only
+// once they match; a damaged file is reported as damaged, whatever the compiler made of it.
+async function compileChecked(path, files) {
+  const response = await fetchOk(files.url(path), files.fresh);
+  const [toCompile, toCheck] = response.body.tee();
+  const checked = new Response(toCheck).arrayBuffer().then((bytes) => check(path, bytes, files.expected));
+  const compiled = WebAssembly.compileStreaming(new Response(toCompile, { headers: response.headers }));
+  const [hash, module] = await Promise.allSettled([checked, compiled]);
+  if (hash.status === "rejected") throw hash.reason;
+  if (module.status === "rejected") throw module.reason;
+  return module.value;
 }
 
 // Fast repeat start: a Pyodide memory snapshot of the started engine, kept on this device in Cache
@@ -162,27 +217,33 @@ function selfTest(evaluateJson, checks) {
   }
 }
 
+// The worker's name: the content-hashed engine directory and wheel, and the self-test (engine-start.js).
+// compileWasm: the page leaves the wasm to this worker (a first visit: engine-start.js), so it is
+// downloaded with the other files, its progress reported. sha256: each engine file's expected
+// digest; fresh: this start retries one that failed on what the server sent (calc.js), so every
+// file is asked past the caches (a new query: the HTTP cache keys by URL; the service worker
+// checks its copy again).
+const { wheel, pyodide: dir, checks, compileWasm, sha256: expected, fresh } = JSON.parse(self.name);
+const files = { expected, fresh, url: (path) => here(fresh ? `${path}?fresh=${fresh}` : path) };
+
 async function boot() {
-  // The worker's name: the content-hashed engine directory and wheel, and the self-test (engine-start.js).
-  // compileWasm: the page leaves the wasm to this worker (a first visit: engine-start.js), so it is
-  // downloaded with the other files, its progress reported.
-  const { wheel, pyodide: dir, checks, compileWasm } = JSON.parse(self.name);
   const snapshotKey = here(`snapshot/${dir}${wheel}`);
   // The stored snapshot is looked up, read and checked from the first step, beside the downloads:
   // Pyodide takes it before anything else.
   const found = findSnapshot(snapshotKey);
   // First, the largest file: compiled as it arrives (on this thread and V8's, not the page's); the
   // compile's end is also its download's end.
-  const ownModule = compileWasm ? WebAssembly.compileStreaming(fetchOk(here(`${dir}pyodide.asm.wasm`))) : null;
+  const ownModule = compileWasm ? compileChecked(`${dir}pyodide.asm.wasm`, files) : null;
   // Every file is requested now, in the order needed (DESIGN.md): dynamic imports, since static
   // ones would hold this first step back by a round trip; withModule() reuses this runtime import.
-  const loader = Promise.all([import(here(`${dir}pyodide.mjs`)), import("./engine-module.js")]);
-  const runtime = import(here(`${dir}pyodide.asm.mjs`)); // withModule() fails with it too
-  const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchOk(here(`${dir}${name}`))]));
+  const loader = Promise.all([import(files.url(`${dir}pyodide.mjs`)), import(files.url("engine-module.js"))]);
+  const runtime = import(files.url(`${dir}pyodide.asm.mjs`)); // withModule() imports it again: one load
+  // Keyed by the address Pyodide asks for (engine-module.js answers it with this download).
+  const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchChecked(`${dir}${name}`, files)]));
   // Our wheel is needed only once Python has started: on a first visit it is asked for once the wasm
   // has arrived, so that on a slow network it does not share the bandwidth the wasm waits on.
   const wheelBytes = (ownModule ? ownModule.catch(() => {}) : Promise.resolve())
-    .then(() => fetchOk(here(wheel))).then((response) => response.arrayBuffer());
+    .then(() => fetchChecked(wheel, files)).then((response) => response.arrayBuffer());
   // A missing file cuts the start short with a clear error (Pyodide would log it and never settle;
   // a missing wasm or runtime script fails withModule(), a missing loader fails the import).
   const downloads = Promise.all([wheelBytes, ...prefetched.values(), ownModule, runtime]);
@@ -191,14 +252,20 @@ async function boot() {
   Promise.all([loader, downloads]).then(() => postMessage({ type: "downloaded" }), () => {});
   const [{ loadPyodide }, { withModule }] = await loader;
   progress();
+  // A start that fails because a file failed reports that file's error (a damaged wasm also fails
+  // to compile, but the page must hear that it was damaged).
   const start = async (options) => {
-    const engine = await withModule(here(dir), ownModule || compiled, prefetched);
-    const [pyodide] = await Promise.all([
-      Promise.race([loadPyodide({ indexURL: here(dir), ...options, ...engine.options }), engine.failure]),
-      downloads,
-    ]);
-    progress();
-    return pyodide;
+    try {
+      const engine = await withModule(here(dir), ownModule || compiled, prefetched, files.url(`${dir}pyodide.asm.mjs`));
+      const [pyodide] = await Promise.all([
+        Promise.race([loadPyodide({ indexURL: here(dir), ...options, ...engine.options }), engine.failure]),
+        downloads,
+      ]);
+      progress();
+      return pyodide;
+    } catch (error) {
+      throw await downloads.then(() => error, (failed) => failed);
+    }
   };
   const ready = async (pyodide) => {
     installWheel(pyodide, new Uint8Array(await wheelBytes));
@@ -216,7 +283,7 @@ async function boot() {
     } catch (error) {
       // A file that did not arrive is no fault of the snapshot: it is kept for the retry (a full
       // start would fail the same way).
-      if (await downloads.then(() => false, () => true)) throw error;
+      if (await downloads.then(() => false, () => true)) throw await downloads.catch((failed) => failed);
       console.warn("engine snapshot refused, starting in full:", error);
       await dropSnapshot(snapshotKey);
     }
@@ -243,7 +310,7 @@ async function boot() {
   };
 }
 
-const engine = boot();
+const engine = boot().catch(async (error) => { throw await probe(error, dir, files); });
 engine.then(
   async ({ start, keepSnapshot }) => {
     postMessage({ type: "ready", start });
@@ -251,8 +318,19 @@ engine.then(
     // later), so the snapshot holds no user input.
     if (keepSnapshot && await keepSnapshot()) postMessage({ type: "snapshot-stored" });
   },
-  (error) => postMessage({ type: "failed", detail: String(error && error.message || error), answered: Boolean(error && error.answered) }),
+  (error) => postMessage({ type: "failed", ...failure(error) }),
 );
+
+// What the page needs to know of a failed start: whether the server answered (an HTTP error, or
+// bytes that do not match the build: `damaged`), and whether, neither answered nor dropped, it
+// could be what a file held (`suspect`: a retry then asks past the caches, calc.js). A dropped
+// request fails fetch() and import() with a TypeError naming the fetch.
+function failure(error) {
+  const detail = String(error && error.message || error);
+  const dropped = error instanceof TypeError && /fetch/i.test(detail);
+  const answered = Boolean(error && error.answered);
+  return { detail, answered, damaged: Boolean(error && error.damaged), suspect: !dropped && !answered };
+}
 
 self.onmessage = async (event) => {
   if (event.data.type === "module") return receiveModule(event.data.module);
