@@ -53,7 +53,9 @@ def test_engine_paths_carry_the_content_hash(site):
     assert engine["pyodide"] == f"pyodide-{expected}/"
     assert {p.name for p in pyodide} >= {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                          "pyodide-lock.json"}
-    assert {"pyodide", "wheel", "checks"} == set(engine)
+    assert {"pyodide", "wheel", "sha256", "checks"} == set(engine)
+    # each engine file's digest, as the worker checks it before use, is that of the file shipped
+    assert engine["sha256"] == {f"{p.parent.name}/{p.name}": digest(p.read_bytes()) for p in [*pyodide, wheel]}
     # the self-test a restored snapshot must pass (web/worker.js): every calculator's example, as CPython answers it
     assert sorted(calc_id for calc_id, *_ in engine["checks"]) == sorted(CALCULATORS)
     for calc_id, inputs, lang, answer in engine["checks"]:
