@@ -230,6 +230,15 @@ function restore(el, values) {
     }
   }
   linkOnly.set(el, pending);
+  markPending(el);
+}
+
+// The fields whose link value no control shows, for the widgets (data-link-pending): a widget
+// that writes a field must not replace such a value with its own (stored) state.
+function markPending(el) {
+  const names = [...linkOnly.get(el).keys()].join(" ");
+  if (names) el.dataset.linkPending = names;
+  else delete el.dataset.linkPending;
 }
 
 // What the form submits (its named, enabled controls; checked ones only for choices), read from the
@@ -341,7 +350,8 @@ if (calculators.length) {
     restore(el, fromLink.get(el));
     applyChoices(el);
     form.addEventListener("input", (event) => {
-      if (event.target.name) linkOnly.get(el).delete(event.target.name); // the user's value now
+      // The user's value now; a widget filling its field at start-up (detail.initial) is not the user.
+      if (event.target.name && !event.detail?.initial && linkOnly.get(el).delete(event.target.name)) markPending(el);
       applyChoices(el);
       evaluate(el);
       if (!event.detail?.initial) syncUrlSoon(); // a widget filling its field at start-up is no change to share

@@ -162,3 +162,34 @@ def test_tracker_link_opens_the_shared_counters(new_page, site_url):
     message = evaluate("judge-tower-shame", {"shame": "abc"}, "en")["errors"][0]["message"]
     expect(calc.locator(".calc-error").first).to_have_text(message)
     expect(calc).to_have_attribute("data-result", "null")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_over_long_tracker_link_shows_its_error_never_the_stored_players(new_page, site_url, lang):
+    """The tracker stored Alice and Bob; a link whose value is over the field's limit is refused with
+    its error, and no verdict for players who are not in the link is shown."""
+    from urllib.parse import quote
+
+    from calculators import CALCULATORS
+
+    path = f"{site_url}/{PREFIX[lang]}judge-tower/"
+    page = open_link(new_page, f"{path}?judge-tower-shame.shame=Alice%3A3%2C%2CBob%3A1#calc-judge-tower-shame")
+    calc = page.locator("#calc-judge-tower-shame")
+    expect(calc.locator(".shame-row")).to_have_count(2)
+    expect(calc.locator(".shame-name").first).to_have_value("Alice")
+    expect(calc.locator(".shame-name").last).to_have_value("Bob")
+    limit = CALCULATORS["judge-tower-shame"].field("shame").max_length
+    value = ("Carl: 1, " * limit)[: limit + 1]
+    message = evaluate("judge-tower-shame", {"shame": value}, lang)["errors"][0]["message"]
+    for _ in range(2):  # opened, then reloaded: the stored players never take the link's place
+        if _ == 0:
+            page.goto(f"{path}?judge-tower-shame.shame={quote(value)}#calc-judge-tower-shame")
+        else:
+            page.reload()
+        expect_ready(calc)
+        expect(calc.locator(".shame-bar")).to_have_text(message)
+        expect(calc).to_have_attribute("data-result", "null")
+        names = calc.locator(".shame-name").evaluate_all("fields => fields.map((field) => field.value)")
+        assert not any(names), names
+        expect(calc.locator(".calc-summary")).not_to_contain_text("Alice")
+    forget(page, site_url)
