@@ -61,10 +61,11 @@ class TemplateData:
 
     @staticmethod
     def site_words(lang: str) -> str:
-        """The words site.js and qr.js need on every page (the QR code dialog), as data attributes
+        """The words share.js and qr.js need on every page (the QR code dialog, sharing), as data attributes
         of one hidden element: scripts hold no words of their own."""
-        return "".join(f' data-qr-{name}="{escape(text, quote=True)}"'
-                       for name, text in sorted(words(lang).templates("ui.qr.").items()))
+        t = words(lang)
+        return "".join(f' data-{group}-{name.replace("_", "-")}="{escape(text, quote=True)}"'
+                       for group in ("qr", "share") for name, text in sorted(t.templates(f"ui.{group}.").items()))
 
     @staticmethod
     def not_found(base_url: str) -> str:

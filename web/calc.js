@@ -5,7 +5,7 @@
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
 // is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
-import { copyLink, showQr, STALL_MS } from "./share.js";
+import { copyLink, fill, showQr, STALL_MS, words } from "./share.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request
@@ -164,6 +164,17 @@ function linkTo(el) {
   return url.href;
 }
 
+// What a link to `el` leaves out, said to the one sharing it: each field too long for a link.
+function leftOut(el) {
+  return [...el.querySelectorAll(".calc-field[data-field]")]
+    .filter((box) => [...box.querySelectorAll("[name]")].some((control) => control.value.length > MAX_LINK_VALUE))
+    .map((box) => fill(words.shareLeftOut || "", {
+      field: box.querySelector("label, legend")?.textContent.trim() ?? box.dataset.field,
+      limit: MAX_LINK_VALUE.toLocaleString(el.dataset.lang),
+    }))
+    .join(" ");
+}
+
 const isOurs = (key) => calculators.some((el) => key.startsWith(`${instance(el)}.`));
 
 // Keep the address bar (and so the language switcher) in step with every calculator. One pass
@@ -233,12 +244,11 @@ function restore(el, values) {
   markPending(el);
 }
 
-// The fields whose link value no control shows, for the widgets (data-link-pending): a widget
-// that writes a field must not replace such a value with its own (stored) state.
+// The controls whose link value they do not show are marked (data-link-pending), for the widgets:
+// a widget that writes a field must not replace such a value with its own (stored) state.
 function markPending(el) {
-  const names = [...linkOnly.get(el).keys()].join(" ");
-  if (names) el.dataset.linkPending = names;
-  else delete el.dataset.linkPending;
+  const pending = linkOnly.get(el);
+  for (const control of el.querySelectorAll("form [name]")) control.toggleAttribute("data-link-pending", pending.has(control.name));
 }
 
 // What the form submits (its named, enabled controls; checked ones only for choices), read from the
@@ -360,8 +370,8 @@ if (calculators.length) {
     form.addEventListener("submit", (event) => event.preventDefault());
     const share = el.querySelector(".calc-share");
     const title = el.querySelector(".calc-title").textContent;
-    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title));
-    el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title));
+    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title, leftOut(el)));
+    el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, leftOut(el)));
     el.querySelector(".calc-retry").addEventListener("click", () => (startModuleFailed ? location.reload() : startEngine()));
     if (el.dataset.widget) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));

@@ -7,10 +7,25 @@ import qrcode from "./vendor/qrcode.mjs";
 const SVG = "http://www.w3.org/2000/svg";
 const QUIET_ZONE = 4; // modules of white around the code, as the QR specification asks
 
-function qrSvg(text, label) {
+// The largest code another phone's scanner still read at 20 cm from this dialog's code on a phone
+// screen (~44 mm wide), and at 50 cm from the printed table card (13 cm), in the simulation of
+// tools/qr_scan.py (DESIGN.md, "Sharing"): ~1,000 characters of link. Past it, or past what a QR
+// code holds at all, the dialog says so instead of showing a code nobody can scan.
+const MAX_MODULES = 121;
+
+// The code's modules, or null when the link is too long for a code a phone reads.
+function qrCode(text) {
   const qr = qrcode(0, "M"); // smallest version that fits; medium error correction survives a crease
   qr.addData(text); // URLs are ASCII (percent-encoded), so byte mode is exact
-  qr.make();
+  try {
+    qr.make();
+  } catch {
+    return null; // "code length overflow": over what the largest QR code holds
+  }
+  return qr.getModuleCount() <= MAX_MODULES ? qr : null;
+}
+
+function qrSvg(qr, text, label) {
   const count = qr.getModuleCount();
   const size = count + 2 * QUIET_ZONE;
   let path = "";
@@ -51,6 +66,8 @@ function build(words) {
   what.className = "qr-what";
   const url = document.createElement("p");
   url.className = "qr-url";
+  const note = document.createElement("p");
+  note.className = "qr-note";
   const buttons = document.createElement("div");
   buttons.className = "qr-buttons";
   const print = document.createElement("button");
@@ -64,14 +81,27 @@ function build(words) {
   close.textContent = words.qrClose;
   close.addEventListener("click", () => dialog.close());
   buttons.append(print, close);
-  dialog.append(title, figure, what, url, buttons);
+  dialog.append(title, figure, what, note, url, buttons);
   document.body.append(dialog);
 }
 
-export function openQr(text, what, words) {
+// `note`: what the link leaves out (a field too long for a link), said under the code.
+export function openQr(text, what, words, note = "") {
   if (!dialog) build(words);
-  dialog.querySelector(".qr-figure").replaceChildren(qrSvg(text, what || text));
+  const qr = qrCode(text);
+  const figure = dialog.querySelector(".qr-figure");
+  if (qr) {
+    figure.replaceChildren(qrSvg(qr, text, what || text));
+  } else {
+    figure.replaceChildren(Object.assign(document.createElement("p"), { className: "qr-too-long", textContent: words.qrTooLong }));
+  }
+  dialog.dataset.qr = qr ? "shown" : "too-long";
   dialog.querySelector(".qr-what").textContent = what;
-  dialog.querySelector(".qr-url").textContent = text;
+  const said = dialog.querySelector(".qr-note");
+  said.textContent = note;
+  said.hidden = !note;
+  // A link too long for a code is not printed nor spelled out (thousands of characters): it is copied.
+  dialog.querySelector(".qr-url").textContent = qr ? text : "";
+  dialog.querySelector(".qr-buttons .md-button--primary").hidden = !qr;
   if (!dialog.open) dialog.showModal();
 }

@@ -25,38 +25,56 @@ export function showList(list, texts) {
 // Words of the QR code dialog, in the page's language (mkdocs_hook.site_words).
 export const words = document.getElementById("site-words")?.dataset ?? {};
 
-// Show the QR code of `url`; `what` says what it points to.
-export async function showQr(url, what) {
+// Show the QR code of `url`; `what` says what it points to, `note` what the link leaves out.
+export async function showQr(url, what, note = "") {
   const { openQr } = await import("./qr.js");
-  openQr(url, what, words);
+  openQr(url, what, words, note);
 }
 
 let toast = null;
 let toastText = null;
+let toastLink = null;
 let toastQr = null;
-function announce(text, url, what) {
+function announce(text, url, what, { note = "", failed = false } = {}) {
   if (!toast) {
     toast = document.createElement("div");
     toast.className = "link-toast";
     toast.setAttribute("role", "status");
     toastText = document.createElement("span");
+    // The link itself, ready to select, when it could not be copied.
+    toastLink = document.createElement("input");
+    toastLink.type = "text";
+    toastLink.readOnly = true;
+    toastLink.className = "link-toast-url";
+    toastLink.setAttribute("aria-label", words.shareLink || "");
     toastQr = document.createElement("button");
     toastQr.type = "button";
     toastQr.className = "md-button";
     toastQr.textContent = words.qrButton || "";
-    toastQr.addEventListener("click", () => showQr(toastQr.dataset.url, toastQr.dataset.what));
-    toast.append(toastText, " ", toastQr);
+    toastQr.addEventListener("click", () => {
+      toast.hidden = true; // the dialog takes over; the toast would stay over the page's controls
+      showQr(toastQr.dataset.url, toastQr.dataset.what, toastQr.dataset.note);
+    });
+    toast.append(toastText, " ", toastLink, " ", toastQr);
     // A toast someone is using (pointer or focus on its button) does not vanish under them.
     for (const type of ["pointerenter", "focusin"]) toast.addEventListener(type, () => clearTimeout(announce.timer));
     toast.addEventListener("focusout", hideLater);
     document.body.append(toast);
   }
-  toastText.textContent = text;
+  toastText.textContent = note ? `${text} ${note}` : text;
+  toastLink.hidden = !failed;
+  toastLink.value = failed ? url : "";
   toastQr.hidden = !what || !words.qrButton;
   toastQr.dataset.url = url;
   toastQr.dataset.what = what || "";
+  toastQr.dataset.note = note;
   toast.hidden = false;
-  hideLater();
+  if (failed) {
+    toastLink.focus();
+    toastLink.select();
+  } else {
+    hideLater();
+  }
 }
 function hideLater() {
   clearTimeout(announce.timer);
@@ -64,12 +82,15 @@ function hideLater() {
 }
 
 // Copy `url` and say so with `template` ("Link copied: {url}", in the page's language); with
-// `what` (what the link points to), the message also offers the link's QR code.
-export async function copyLink(url, template, what = "") {
+// `what` (what the link points to), the message also offers the link's QR code; `note` says what
+// the link leaves out. No clipboard (a plain-http venue network, a refused permission): it says so,
+// never "copied", and shows the link selected, to copy by hand.
+export async function copyLink(url, template, what = "", note = "") {
   try {
     await navigator.clipboard.writeText(url);
   } catch {
-    // No clipboard permission: the address bar holds the link, ready to share.
+    announce(words.shareCopyFailed || url, url, what, { note, failed: true });
+    return;
   }
-  announce(fill(template, { url }), url, what);
+  announce(fill(template, { url }), url, what, { note });
 }

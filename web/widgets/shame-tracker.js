@@ -33,11 +33,11 @@ export function mount(el) {
   // its rows come with its first verdict; until then, and if it has an error, the text stays as typed.
   // A reload is no shared link: the stored state is this tab's latest (the address follows it only
   // once the verdict is shown), and it is written back into the field and the address.
-  // A link value too long for the field (calc.js keeps it aside for Python, data-link-pending) is a
+  // A link value too long for the field (calc.js keeps it aside for Python and marks the field data-link-pending) is a
   // shared link too, and its error is what shows: never the stored players, whose verdict it is not.
   const reloaded = performance.getEntriesByType("navigation")[0]?.type === "reload";
   const stored = load();
-  const refused = (el.dataset.linkPending || "").split(" ").includes(area.name);
+  const refused = area.hasAttribute("data-link-pending");
   const storedWins = Boolean(area.value.trim() && reloaded && stored); // the address is then corrected
   let linked = refused || (Boolean(area.value.trim()) && !storedWins);
   let players = (linked ? null : stored) || Array.from({ length: rule.minPlayers }, blank);
