@@ -193,3 +193,20 @@ def test_an_over_long_tracker_link_shows_its_error_never_the_stored_players(new_
         assert not any(names), names
         expect(calc.locator(".calc-summary")).not_to_contain_text("Alice")
     forget(page, site_url)
+
+
+def test_no_clipboard_says_so_and_shows_the_link_to_copy(open_calc, page, site_url):
+    """A plain-http venue network or a refused permission: never "Link copied", the link selected."""
+    from sitebuild.words import words
+
+    page.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));")
+    calc = open_calc("it/naruto/", "naruto-rounds")
+    page.get_by_label(players_label("it"), exact=True).fill("12")
+    calc.locator(".calc-share").click()
+    toast = page.locator(".link-toast")
+    expect(toast.locator("span").first).to_have_text(words("it")("ui.share.copy_failed"))
+    field = toast.get_by_role("textbox", name=words("it")("ui.share.link"))
+    expect(field).to_have_value(f"{site_url}/it/naruto/?naruto-rounds.players=12#calc-naruto-rounds")
+    expect(field).to_be_focused()
+    assert field.evaluate("f => f.selectionEnd - f.selectionStart") == len(field.input_value())
+    expect(toast).not_to_contain_text(Translator("it")("ui.link_copied", url=""))
