@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from calculators import LANGUAGES, evaluate
 from calculators.judge_tower_shame import parse_counters
-from calculators.players import isolated
+from calculators.players import isolated, typed
 from rules_core.errors import NotAWholeNumber, OutOfRange
 from rules_core.judge_tower import (
     TooFewPlayers,
@@ -119,7 +119,7 @@ def test_several_names_read_as_a_list_in_the_language(lang):
     assert joined.format(items=f"{ann}, {bob}", last=cid) in summary
     assert f"{ann}, {bob}, {cid}" not in summary
     alone = evaluate(SHAME, {"shame": "Ann: 0\nBob: 1"}, lang)["summary"]
-    assert _message("judge-tower-shame.summary.winner", lang).format(players=isolated("Ann")) in alone
+    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed("Ann")) in alone
 
 
 def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():

@@ -54,8 +54,8 @@ def test_mode_defaults_to_standard():
 
 @pytest.mark.parametrize("lang, first, last", [
     ("en", f"1. {isolated('Alice')} finishes the current turn.", "2. Player B plays one last turn"),
-    ("fr", f"1. {isolated('Alice')} finit le tour en cours.", "2. Joueur B joue un dernier tour"),
-    ("it", f"1. {isolated('Alice')} finisce il turno in corso.", "2. Giocatore B gioca un ultimo turno"),
+    ("fr", f"1. {isolated('Alice')} finit le tour en cours.", "2. Le joueur B joue un dernier tour"),
+    ("it", f"1. {isolated('Alice')} finisce il turno in corso.", "2. Il giocatore B gioca un ultimo turno"),
 ])
 def test_turn_lines_use_names_or_localized_defaults(lang, first, last):
     details = evaluate("naruto-end-of-time", {"starter": "a", "active": "a", "name_a": " Alice ", "name_b": "  "}, lang)["details"]

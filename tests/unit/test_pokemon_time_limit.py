@@ -120,7 +120,7 @@ def test_names_are_used_and_optional(lang):
     named = evaluate(ID, {"prizes_a": "1", "prizes_b": "2", "name_a": "  Ada  ", "name_b": "Bo"}, lang)
     assert named["summary"].startswith(isolated("Ada") + " ")
     unnamed = evaluate(ID, {"prizes_a": "1", "prizes_b": "2"}, lang)
-    assert unnamed["summary"].startswith({"en": "Player A", "fr": "Joueur A", "it": "Giocatore A"}[lang])
+    assert unnamed["summary"].startswith({"en": "Player A", "fr": "Le joueur A", "it": "Il giocatore A"}[lang])
 
 
 def test_fields_the_format_does_not_use_are_hidden_and_ignored():
