@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from calculators.i18n import Translator
+from calculators.i18n import Translator, number
 from calculators.players import NAME_LENGTH, Name, joined, label, typed
 from calculators.spec import Calculator, Field, Answer
 from rules_core import judge_tower
@@ -89,7 +89,7 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     details = []
     for i, counter in enumerate(counters, 1):
         state = "out" if i in standing.eliminated else ("leader" if i in winners else "in")
-        details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=counter, limit=standing.limit))
+        details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=number(counter), limit=standing.limit))
     return Answer(result=result, summary=" ".join(summary), details=details)
 
 

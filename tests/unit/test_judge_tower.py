@@ -143,7 +143,7 @@ BAD = [
 ]
 CODE_WORDS = {  # a word of each error's sentence, per language
     "too_few_players": {"en": "at least 2", "fr": "au moins 2", "it": "almeno 2"},
-    "out_of_range": {"en": "from -1", "fr": "de -1", "it": "da -1"},
+    "out_of_range": {"en": "from \u22121", "fr": "de \u22121", "it": "da \u22121"},  # the rule's −1: a minus sign
     "not_a_counter": {"en": "not a shame counter", "fr": "pas un compteur de honte", "it": "non è un contatore della vergogna"},
     "name_too_long": {"en": "40", "fr": "40", "it": "40"},
     "too_many_players": {"en": "100", "fr": "100", "it": "100"},
