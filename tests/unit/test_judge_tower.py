@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+
+from sitebuild.typeset import CATALOG_TYPESETTING
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -113,7 +115,7 @@ def test_several_names_read_as_a_list_in_the_language(lang):
     """Two or more winners (or players out) are listed with the language's own "and" (common.po list.and),
     one alone as it is."""
     with (LOCALE / lang / "LC_MESSAGES" / "common.po").open("rb") as fh:
-        joined = read_po(fh)["list.and"].string
+        joined = CATALOG_TYPESETTING.get(lang, str)(read_po(fh)["list.and"].string)
     summary = evaluate(SHAME, {"shame": "Ann: 0\nBob: 0\nCid: 0\nDee: 9"}, lang)["summary"]
     ann, bob, cid = (isolated(name) for name in ("Ann", "Bob", "Cid"))
     assert joined.format(items=f"{ann}, {bob}", last=cid) in summary
@@ -221,4 +223,4 @@ def test_evaluate_never_raises(text, lang):
 
 def _message(key: str, lang: str) -> str:
     with (LOCALE / lang / "LC_MESSAGES" / "judge_tower.po").open("rb") as fh:
-        return read_po(fh)[key].string
+        return CATALOG_TYPESETTING.get(lang, str)(read_po(fh)[key].string)  # as compiled

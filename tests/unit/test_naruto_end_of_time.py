@@ -181,7 +181,7 @@ def test_hidden_fields_follow_the_raw_inputs(raw, shown):
 
 @pytest.mark.parametrize("lang, label", [
     ("en", "Cards in player A's deck: needed"),
-    ("fr", "Cartes dans le deck du joueur A : nécessaire"),
+    ("fr", "Cartes dans le deck du joueur A\u00a0: nécessaire"),  # French spacing, as compiled
     ("it", "Carte nel mazzo del giocatore A: dato necessario"),
 ])
 def test_needed_field_that_is_empty_is_reported(lang, label):

@@ -289,7 +289,7 @@ def test_every_list_field_reports_its_own_errors(lang, field):
 
 @pytest.mark.parametrize("lang, words", [
     ("en", "Kakashi Hatake: 4 copies (3 in the deck, 1 in the Sideboard), limit 3."),
-    ("fr", "Kakashi Hatake : 4 exemplaires (3 dans le deck, 1 dans la Réserve), limite 3."),
+    ("fr", "Kakashi Hatake\u00a0: 4 exemplaires (3 dans le deck, 1 dans la Réserve), limite 3."),  # French spacing, as compiled
     ("it", "Kakashi Hatake: 4 copie (3 nel mazzo, 1 nella Riserva), limite 3."),
 ])
 def test_violation_sentence_names_card_and_numbers(lang, words):
