@@ -36,7 +36,10 @@ def on_env(env, config, files):
 def on_page_content(html, page, config, files):
     lang = page_language(page.file.src_uri)
     try:
-        html = typeset_page(html, lang, verbatim=bool(page.meta.get("verbatim")))
+        verbatim = bool(page.meta.get("verbatim"))
+        html = typeset_page(html, lang, verbatim=verbatim)
+        if not verbatim and page.title:  # the tab's title and the navigation's, as the page's heading
+            page.title = typeset_page(page.title, lang)
         html = add_rule_links(expand_markers(expand_venue_markers(html, lang), lang), lang)
         return relative_links(box_tables(html), page.url)
     except ValueError as err:  # MarkerError included
