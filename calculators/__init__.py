@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
+from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator, number
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator, Field, Answer
 from rules_core.errors import RuleError
@@ -20,7 +20,7 @@ QUOTE_LIMIT = 40
 
 
 def quote(value: object) -> str:
-    """The bad value as shown inside an error message, shortened."""
+    """The bad value as shown inside an error message (as typed), shortened."""
     text = str(value)
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "\u2026"
 
@@ -37,7 +37,8 @@ def error_message(t: Translator, calc_id: str, err: RuleError) -> str:
         low, high = err.params.get("minimum"), err.params.get("maximum")
         code = "out_of_range" if low is not None and high is not None else ("too_small" if low is not None else "too_large")
     key = f"{calc_id}.error.{code}" if t.has(f"{calc_id}.error.{code}") else f"error.{code}"
-    params = {k: quote(v) if isinstance(v, str) else v for k, v in err.params.items()}
+    # the rule's numbers (a counter's −1) with the site's minus sign; the bad value as typed
+    params = {k: quote(v) if isinstance(v, str) else number(v) for k, v in err.params.items()}
     return t(key, label=field_label(t, calc_id, err.field), value=quote(err.value), **params)
 
 

@@ -60,6 +60,15 @@ def _messages(locale_dir: Path, lang: str) -> dict[str, str]:
     return messages
 
 
+def number(value: object) -> object:
+    """A negative whole number as the site writes it, with a minus sign (U+2212), not a hyphen.
+
+    >>> number(-1), number(3)
+    ('\u22121', 3)
+    """
+    return f"\u2212{-value}" if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
+
+
 class Translator:
     """Looks up and formats messages in one language.
 

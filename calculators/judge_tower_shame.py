@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from calculators.i18n import Translator
-from calculators.players import NAME_LENGTH, isolated
+from calculators.i18n import Translator, number
+from calculators.players import NAME_LENGTH, Name, joined, label, typed
 from calculators.spec import Calculator, Field, Answer
 from rules_core import judge_tower
 from rules_core.errors import RuleError
@@ -65,11 +65,10 @@ def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], l
 def run(values: dict[str, Any], t: Translator) -> Answer:
     names, counters = parse_counters(values["shame"])
     standing = judge_tower.shame_standing(counters)
-    shown = [isolated(name) if name else t(f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
+    shown = [typed(name) if name else label(t, f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
 
-    def listing(positions: tuple[int, ...]) -> str:
-        names = [shown[i - 1] for i in positions]
-        return t("list.and", items=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
+    def listing(positions: tuple[int, ...]) -> Name:
+        return joined(t, [shown[i - 1] for i in positions])
 
     result: dict[str, Any] = {
         "players": standing.players,
@@ -90,7 +89,7 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     details = []
     for i, counter in enumerate(counters, 1):
         state = "out" if i in standing.eliminated else ("leader" if i in winners else "in")
-        details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=counter, limit=standing.limit))
+        details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=number(counter), limit=standing.limit))
     return Answer(result=result, summary=" ".join(summary), details=details)
 
 

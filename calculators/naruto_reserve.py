@@ -53,7 +53,9 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
         }
         state = "legal" if swap.legal else "illegal"
         details.append(t(f"naruto-reserve.swap.{state}", deck=swap.deck_size, deck_ninja=swap.deck_ninja))
-    if outcome.legal:
+    if outcome.legal and not counts.reserve:  # no Sideboard at all: never "a Sideboard of 0 cards"
+        summary = t("naruto-reserve.summary.legal_no_reserve", deck=counts.deck, deck_ninja=counts.deck_ninja)
+    elif outcome.legal:
         summary = t("naruto-reserve.summary.legal", deck=counts.deck, reserve=counts.reserve,
                     deck_ninja=counts.deck_ninja, total_ninja=counts.total_ninja)
     else:

@@ -30,7 +30,69 @@ def isolated(name: str) -> str:
     return f"{ISOLATE}{name}{END_ISOLATE}"
 
 
-def names(values: dict[str, Any], t: Translator) -> dict[Player, str]:
+class Name(str):
+    """A player's name as sentences take it: a typed name, or a default label ("Player A").
+
+    ``{winner}`` in a message is the name or label as it stands alone (a field, a list, before a
+    colon). Inside a sentence a label may need what a typed name never takes: Italian writes «il
+    giocatore A vince» but «Alice vince», French « le joueur A » but « Alice ». So a message writes
+    ``{winner:the}`` inside a sentence and ``{winner:The}`` at its start; for a label, the catalog's
+    ``<label key>.the`` form («il giocatore A»), capitalized for ``The``. A label may have further
+    forms (``of``, ``to``: «del giocatore A», «al giocatore A») for words only labels take (the
+    blitz timer's); a typed name has only ``the``, so a sentence that could take one cannot
+    contract a preposition with an article it does not have (an unknown form is a ``KeyError``,
+    which the catalog tests render with typed names to find).
+
+    >>> label = Name("Giocatore A", {"the": "il giocatore A"})
+    >>> "{0}: 3. {0:The} vince; vincerebbe {0:the}.".format(label)
+    'Giocatore A: 3. Il giocatore A vince; vincerebbe il giocatore A.'
+    >>> "{0:The} vince.".format(typed("Alice")) == f"{isolated('Alice')} vince."
+    True
+    """
+
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, forms: dict[str, str] | None = None) -> "Name":
+        name = super().__new__(cls, text)
+        name.forms = dict(forms or {})
+        return name
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        form = self.forms[spec.lower()]
+        return form[:1].upper() + form[1:] if spec[:1].isupper() else form
+
+
+def typed(name: str) -> Name:
+    """A name as typed (isolated): the same words wherever the sentence puts it."""
+    shown = isolated(name)
+    return Name(shown, {"the": shown})
+
+
+def label(t: Translator, key: str, **params: object) -> Name:
+    """A default label (``player.a``, ``judge-tower-shame.player``) with each form its language
+    gives it in the catalog (``<key>.the``, ``<key>.of``…)."""
+    forms = {form: template.format(**params) for form, template in t.templates(f"{key}.").items()
+             if "." not in form}
+    return Name(t(key, **params), forms)
+
+
+def joined(t: Translator, parts: list[Name]) -> Name:
+    """Several names as one (``list.and``: "A, B and C"), in every form all of them have."""
+    def join(items: list[str]) -> str:
+        return t("list.and", items=", ".join(items[:-1]), last=items[-1]) if len(items) > 1 else items[0]
+
+    common = set.intersection(*(set(p.forms) for p in parts))
+    return Name(join(parts), {form: join([p.forms[form] for p in parts]) for form in common})
+
+
+def player(t: Translator, p: Player) -> Name:
+    """The localized "Player A" / "Player B" with its forms."""
+    return label(t, f"player.{p.value}")
+
+
+def names(values: dict[str, Any], t: Translator) -> dict[Player, Name]:
     """The typed names (isolated), or the localized "Player A" / "Player B"."""
-    typed = {p: (values.get(f"name_{p.value}") or "").strip() for p in Player}
-    return {p: isolated(typed[p]) if typed[p] else t(f"player.{p.value}") for p in Player}
+    typed_names = {p: (values.get(f"name_{p.value}") or "").strip() for p in Player}
+    return {p: typed(typed_names[p]) if typed_names[p] else player(t, p) for p in Player}

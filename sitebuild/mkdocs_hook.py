@@ -18,7 +18,7 @@ from sitebuild.finish import finish
 from sitebuild.render import expand_markers
 from sitebuild.rule_links import add_rule_links, relative_links
 from sitebuild.templates import TemplateData
-from sitebuild.typeset import box_tables
+from sitebuild.typeset import box_tables, typeset_page
 from sitebuild.venue import expand_venue_markers
 
 
@@ -36,6 +36,10 @@ def on_env(env, config, files):
 def on_page_content(html, page, config, files):
     lang = page_language(page.file.src_uri)
     try:
+        verbatim = bool(page.meta.get("verbatim"))
+        html = typeset_page(html, lang, verbatim=verbatim)
+        if not verbatim and page.title:  # the tab's title and the navigation's, as the page's heading
+            page.title = typeset_page(page.title, lang)
         html = add_rule_links(expand_markers(expand_venue_markers(html, lang), lang), lang)
         return relative_links(box_tables(html), page.url)
     except ValueError as err:  # MarkerError included

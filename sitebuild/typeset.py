@@ -14,3 +14,62 @@ def box_tables(html: str) -> str:
     (``md-typeset__scrollwrap``) once the page has loaded, and inside the box that insertion
     restyles the box alone. The box has no style, so the page is laid out as before."""
     return _TABLE.sub(r'<div class="table-box">\1</div>', html)
+
+
+#: French spacing (Imprimerie nationale): a non-breaking space before « : » and inside « », a narrow
+#: one before « ; ? ! », so that no sign starts a line on a phone. Only a space the text already
+#: writes is replaced: "10:30", "table:minutes", a URL or an id has none, so it is never touched.
+_FRENCH_SPACE = {":": "\u00a0", ";": "\u202f", "?": "\u202f", "!": "\u202f", "»": "\u00a0"}
+_SPACE_BEFORE = re.compile(r"[ \t\n]+([:;?!»])")
+_SPACE_AFTER = re.compile(r"«[ \t\n]+")
+
+
+def french_spaces(text: str) -> str:
+    """Text with French spacing before ``: ; ? !`` and inside guillemets.
+
+    >>> french_spaces("Conforme : {deck} cartes ; « Alice : 3 » ? Oui ! à 10:30, voir https://x.fr/?a=1")
+    'Conforme\\xa0: {deck} cartes\\u202f; «\\xa0Alice\\xa0: 3\\xa0»\\u202f? Oui\\u202f! à 10:30, voir https://x.fr/?a=1'
+    """
+    text = _SPACE_BEFORE.sub(lambda m: _FRENCH_SPACE[m.group(1)] + m.group(1), text)
+    return _SPACE_AFTER.sub("«\u00a0", text)
+
+
+_TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+#: Elements whose text is code or data, never prose.
+_RAW = {"code", "pre", "kbd", "samp", "script", "style", "textarea"}
+_NOTE = re.compile(r'<div class="admonition\b.*?</div>', re.S)
+
+
+def french_html(html: str) -> str:
+    """:func:`french_spaces` on the text of ``html``: never inside a tag (attributes, URLs) nor in
+    code.
+
+    >>> french_html('<p>Voir : <a href="/a?b=c">ici</a> <code>x :y</code></p>')
+    '<p>Voir\\xa0: <a href="/a?b=c">ici</a> <code>x :y</code></p>'
+    """
+    out, raw = [], 0
+    for part in _TAG.split(html):
+        if part.startswith("<"):
+            name = re.match(r"</?([A-Za-z][A-Za-z0-9]*)", part)
+            if name and name.group(1).lower() in _RAW and not part.endswith("/>"):
+                raw = max(0, raw + (-1 if part.startswith("</") else 1))
+            out.append(part)
+        else:
+            out.append(part if raw else french_spaces(part))
+    return "".join(out)
+
+
+def typeset_page(html: str, lang: str, verbatim: bool = False) -> str:
+    """A page's own French text with French spacing. A page reproducing a source text (front
+    matter ``verbatim: true``) keeps that text as published: only its notes (admonitions) are the
+    site's own words there. Calculator forms are not here yet: their words come typeset from the
+    catalogs (tools/compile_catalogs.py)."""
+    if lang != "fr":
+        return html
+    if verbatim:
+        return _NOTE.sub(lambda m: french_html(m.group(0)), html)
+    return french_html(html)
+
+
+#: Per language, what the catalogs' compiler does to each message (the site's own words).
+CATALOG_TYPESETTING = {"fr": french_spaces}

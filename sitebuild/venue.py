@@ -16,6 +16,7 @@ from html import escape
 from calculators.i18n import Translator, language_folder
 from sitebuild.render import MarkerError, _attrs
 from sitebuild.words import words
+from calculators.players import player
 from calculators.spec import MAX_LINE_FIELD
 from rules_core import clock, naruto
 from rules_core.players import Player
@@ -42,8 +43,12 @@ SCRIPT_WORDS = {
               "link.error.end_far", "link.error.left", "link.error.left_far", "link.error.both", "link.error.ext",
               "link.error.ext_twice", "link.error.ext_many",
               "link.error.view", "round.show", "round.show_of"),
-    "blitz": ("left", "over", "overrun", "count", "lost", "warnings.label"),
+    "blitz": ("left", "over", "overrun"),
 }
+#: Blitz messages naming a player, which the script fills per player: the build writes each with
+#: the player's label already in it («Ammonizioni del giocatore A: {count}») as the player's
+#: ``data-ui-*``, so no script has to know how a language puts a label in a sentence.
+PLAYER_WORDS = ("count", "lost", "warnings.label")
 
 
 def _words(t: Translator, prefix: str) -> dict[str, str]:
@@ -153,11 +158,17 @@ def render_blitz_timer(lang: str) -> str:
         data_blitz_state="idle", data_seconds=seconds, data_warnings_lose=naruto.BLITZ_WARNINGS_TO_LOSE,
         data_max_length=MAX_LINE_FIELD, **_words(t, "blitz"), **_errors(t),
     )
+    def player_words(p: Player) -> str:
+        name = player(t, p)
+        return _attrs(class_="blitz-player", data_player=p.value, data_warnings="0", **{
+            f"data_ui_{re.sub(r'[^a-z0-9]', '_', k)}": t(f"blitz.{k}", name=name, count="{count}")
+            for k in PLAYER_WORDS})
+
     players = "".join(
-        f'<div class="blitz-player" data-player="{p.value}" data-warnings="0" data-name="{escape(t(f"player.{p.value}"), quote=True)}">'
-        f'<p class="blitz-warnings">{escape(t("blitz.count", name=t(f"player.{p.value}"), count=0))}</p>'
-        + _button(t("blitz.warn", name=t(f"player.{p.value}")), "warn")
-        + _button(t("blitz.undo", name=t(f"player.{p.value}")), "undo", disabled=True)
+        f'<div {player_words(p)}>'
+        f'<p class="blitz-warnings">{escape(t("blitz.count", name=player(t, p), count=0))}</p>'
+        + _button(t("blitz.warn", name=player(t, p)), "warn")
+        + _button(t("blitz.undo", name=player(t, p)), "undo", disabled=True)
         + "</div>"
         for p in Player
     )

@@ -1,5 +1,6 @@
 """Compile every gettext catalog (``.po``) under calculators/locale (runtime, in the wheel) and
-sitebuild/locale (the build's own words) into ``.mo`` with Babel.
+sitebuild/locale (the build's own words) into ``.mo`` with Babel; French messages get French
+spacing on the way (sitebuild.typeset.french_spaces), so a translator types plain spaces.
 
 Run by ``make`` before the wheel and the site are built, and by the test
 session when a catalog is newer than its compiled file.
@@ -15,6 +16,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script (make catalogs): the checkout's sitebuild
+    sys.path.insert(0, str(ROOT))
+
+from sitebuild.typeset import CATALOG_TYPESETTING  # noqa: E402
+
 LOCALES = (ROOT / "calculators" / "locale", ROOT / "sitebuild" / "locale")
 
 
@@ -26,6 +32,10 @@ def compile_all(locales: tuple[Path, ...] = LOCALES) -> list[Path]:
             continue
         with po.open("rb") as fh:
             catalog = read_po(fh, locale=po.parts[-3], domain=po.stem)
+        typeset = CATALOG_TYPESETTING.get(po.parts[-3])
+        for message in catalog if typeset else ():
+            if message.id and isinstance(message.string, str):
+                message.string = typeset(message.string)  # French spacing: the sources stay plain
         partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
         with partial.open("wb") as fh:
             write_mo(fh, catalog)

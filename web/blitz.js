@@ -5,7 +5,8 @@
 // player loses the game, with the rule's link. The numbers come from data-seconds and
 // data-warnings-lose (rules_core), the words from data-ui-* (the venue catalog).
 // State for tests and tools: data-blitz-state (idle | running | over) on the element, and
-// data-ready once this script listens.
+// data-ready once this script listens. Words naming a player are that player's data-ui-*, the
+// label already in them (sitebuild/venue.py).
 import { signal } from "./signal.js";
 import { fill, showList } from "./share.js";
 import { datasetKey, readBlitzLink } from "./venue-input.js";
@@ -46,14 +47,13 @@ function showWarnings() {
   let loser = null;
   for (const player of players) {
     const warnings = Number(player.dataset.warnings);
-    const name = player.dataset.name;
-    setText(player.querySelector(".blitz-warnings"), fill(ui.uiCount, { name, count: warnings }));
+    setText(player.querySelector(".blitz-warnings"), fill(player.dataset.uiCount, { count: warnings }));
     player.querySelector('[data-action="undo"]').disabled = warnings === 0;
     player.querySelector('[data-action="warn"]').disabled = warnings >= lose;
-    if (warnings >= lose && !loser) loser = name;
+    if (warnings >= lose && !loser) loser = player;
   }
   lost.hidden = !loser;
-  setText(lost.querySelector(".blitz-lost-text"), loser ? fill(ui.uiLost, { name: loser, count: lose }) : "");
+  setText(lost.querySelector(".blitz-lost-text"), loser ? fill(loser.dataset.uiLost, { count: lose }) : "");
 }
 
 function writeUrl() {
@@ -91,8 +91,8 @@ const link = readBlitzLink(new URLSearchParams(location.search), players.map((p)
   Number(ui.maxLength));
 for (const player of players) player.dataset.warnings = String(link.warnings[player.dataset.player]);
 showList(linkErrors, link.errors.map(({ player, error, params }) => {
-  const name = players.find((p) => p.dataset.player === player).dataset.name;
-  return fill(ui[datasetKey("error", error)], { label: fill(ui.uiWarningsLabel, { name }), ...params });
+  const label = players.find((p) => p.dataset.player === player).dataset.uiWarningsLabel;
+  return fill(ui[datasetKey("error", error)], { label, ...params });
 }));
 showWarnings();
 setInterval(tick, 250);

@@ -1,8 +1,10 @@
 """What Material's start-up finds on every built page, so that it restyles nothing (DESIGN.md:
-"Material's start-up restyles nothing"; the browser side is in test_each_page)."""
+"Material's start-up restyles nothing"; the browser side is in test_each_page); and French
+spacing in the site's own French, never in a source text reproduced as published."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -43,3 +45,89 @@ def test_every_table_has_a_box_of_its_own(site):
     parents = [parent for path in sorted(site.rglob("*.html")) for parent in parsed(path).parents]
     assert parents, "no table on any page: nothing checked"
     assert set(parents) == {("div", "table-box")}
+
+
+# --- French spacing ---------------------------------------------------------------------------
+
+#: A plain space (or line break) where French puts a non-breaking one: before « : ; ? ! » and
+#: inside « ». On a phone, the sign after such a space can start a line on its own.
+PLAIN_SPACE = re.compile(r"[ \t\n][:;?!»]|«[ \t\n]")
+FRENCH_SPACE = re.compile(r"[\u00a0\u202f][:;?!»]|«[\u00a0\u202f]")
+RAW = {"code", "pre", "kbd", "samp", "script", "style", "textarea"}
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "fr"
+
+
+class Prose(HTMLParser):
+    """The article's text, in two parts: the source text as published (outside notes and
+    calculators, on a page whose front matter says ``verbatim``) and the site's own words."""
+
+    def __init__(self, verbatim: bool) -> None:
+        super().__init__(convert_charrefs=True)
+        self.verbatim = verbatim
+        self.stack: list[tuple[str, str]] = []
+        self.own: list[str] = []
+        self.source: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.stack.append((tag, dict(attrs).get("class") or ""))
+
+    def handle_startendtag(self, tag, attrs):
+        pass
+
+    def handle_endtag(self, tag):
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        tags = [t for t, _ in self.stack]
+        classes = " ".join(c for _, c in self.stack).split()
+        if "article" not in tags or RAW & set(tags) or "headerlink" in classes:
+            return
+        mine = not self.verbatim or "admonition" in classes or any(c.startswith(("calc", "clock", "blitz")) for c in classes)
+        (self.own if mine else self.source).append(data)
+
+
+def french_pages(site: Path) -> list[tuple[Path, bool]]:
+    pages = []
+    for path in sorted((site / "fr").rglob("index.html")):
+        md = DOCS / f"{path.parent.relative_to(site / 'fr').as_posix() or 'index'}.md"
+        verbatim = md.is_file() and md.read_text(encoding="utf-8").startswith("---\nverbatim: true\n")
+        pages.append((path, verbatim))
+    return pages
+
+
+def prose(path: Path, verbatim: bool) -> Prose:
+    parser = Prose(verbatim)
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_the_sites_own_french_keeps_its_signs_on_their_line(site):
+    """Notes, calculators, the clock, the glossary, translated pages: no plain space before « : ; ? ! »
+    nor inside « » (sitebuild.typeset; catalogs typeset as they are compiled)."""
+    problems, spaced = [], 0
+    for path, verbatim in french_pages(site):
+        text = "".join(prose(path, verbatim).own)
+        spaced += len(FRENCH_SPACE.findall(text))
+        problems += [f"{path.relative_to(site)}: …{text[max(0, m.start() - 30):m.end() + 10]!r}…"
+                     for m in PLAIN_SPACE.finditer(text)]
+    assert not problems, "\n".join(problems)
+    assert spaced > 100, "hardly any French spacing found: nothing checked"
+
+
+def test_source_text_is_left_as_published(site):
+    """A page reproducing a source (front matter ``verbatim``) keeps its text's spaces as published:
+    as many non-breaking spaces as its Markdown outside notes, and its plain ones."""
+    checked = 0
+    for path, verbatim in french_pages(site):
+        if not verbatim:
+            continue
+        md = (DOCS / f"{path.parent.name}.md").read_text(encoding="utf-8")
+        outside_notes = re.sub(r"^!!!.*\n(?:(?: {4}.*)?\n)*", "", md, flags=re.M)
+        source = "".join(prose(path, verbatim).source)
+        assert source.count("\u00a0") == outside_notes.count("\u00a0"), path
+        assert "\u202f" not in source
+        assert PLAIN_SPACE.search(source), f"{path}: the source's own plain spaces are gone"
+        checked += 1
+    assert checked == 2, "the French Naruto and Judge Tower pages are the sources"

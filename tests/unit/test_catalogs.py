@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -102,3 +103,17 @@ def test_uncompiled_catalogs_are_reported_as_such(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     with pytest.raises(FileNotFoundError, match="make catalogs"):
         i18n.domains()
+
+
+def test_french_messages_are_compiled_with_french_spacing():
+    """A translator types plain spaces; the compiled French catalogs (what pages and verdicts show)
+    have a non-breaking space before « : », a narrow one before « ; ? ! », one inside « »."""
+    from calculators.i18n import catalog
+    from sitebuild.typeset import french_spaces
+
+    compiled = catalog("fr", (BUILD_LOCALE,))
+    plain = [k for k, text in compiled.items() if re.search(r"[ \t\n][:;?!»]|«[ \t\n]", text)]
+    assert not plain, plain
+    sources = {k: v for messages in po_messages("fr").values() for k, v in messages.items()}
+    assert compiled == {k: french_spaces(v) for k, v in sources.items()}
+    assert sum("\u00a0:" in text for text in compiled.values()) > 50  # the rule was applied, not skipped

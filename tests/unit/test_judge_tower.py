@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+
+from sitebuild.typeset import CATALOG_TYPESETTING
 from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import LANGUAGES, evaluate
 from calculators.judge_tower_shame import parse_counters
-from calculators.players import isolated
+from calculators.players import isolated, typed
 from rules_core.errors import NotAWholeNumber, OutOfRange
 from rules_core.judge_tower import (
     TooFewPlayers,
@@ -113,13 +115,13 @@ def test_several_names_read_as_a_list_in_the_language(lang):
     """Two or more winners (or players out) are listed with the language's own "and" (common.po list.and),
     one alone as it is."""
     with (LOCALE / lang / "LC_MESSAGES" / "common.po").open("rb") as fh:
-        joined = read_po(fh)["list.and"].string
+        joined = CATALOG_TYPESETTING.get(lang, str)(read_po(fh)["list.and"].string)
     summary = evaluate(SHAME, {"shame": "Ann: 0\nBob: 0\nCid: 0\nDee: 9"}, lang)["summary"]
     ann, bob, cid = (isolated(name) for name in ("Ann", "Bob", "Cid"))
     assert joined.format(items=f"{ann}, {bob}", last=cid) in summary
     assert f"{ann}, {bob}, {cid}" not in summary
     alone = evaluate(SHAME, {"shame": "Ann: 0\nBob: 1"}, lang)["summary"]
-    assert _message("judge-tower-shame.summary.winner", lang).format(players=isolated("Ann")) in alone
+    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed("Ann")) in alone
 
 
 def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():
@@ -143,7 +145,7 @@ BAD = [
 ]
 CODE_WORDS = {  # a word of each error's sentence, per language
     "too_few_players": {"en": "at least 2", "fr": "au moins 2", "it": "almeno 2"},
-    "out_of_range": {"en": "from -1", "fr": "de -1", "it": "da -1"},
+    "out_of_range": {"en": "from \u22121", "fr": "de \u22121", "it": "da \u22121"},  # the rule's −1: a minus sign
     "not_a_counter": {"en": "not a shame counter", "fr": "pas un compteur de honte", "it": "non è un contatore della vergogna"},
     "name_too_long": {"en": "40", "fr": "40", "it": "40"},
     "too_many_players": {"en": "100", "fr": "100", "it": "100"},
@@ -221,4 +223,4 @@ def test_evaluate_never_raises(text, lang):
 
 def _message(key: str, lang: str) -> str:
     with (LOCALE / lang / "LC_MESSAGES" / "judge_tower.po").open("rb") as fh:
-        return read_po(fh)[key].string
+        return CATALOG_TYPESETTING.get(lang, str)(read_po(fh)[key].string)  # as compiled

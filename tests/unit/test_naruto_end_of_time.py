@@ -54,8 +54,8 @@ def test_mode_defaults_to_standard():
 
 @pytest.mark.parametrize("lang, first, last", [
     ("en", f"1. {isolated('Alice')} finishes the current turn.", "2. Player B plays one last turn"),
-    ("fr", f"1. {isolated('Alice')} finit le tour en cours.", "2. Joueur B joue un dernier tour"),
-    ("it", f"1. {isolated('Alice')} finisce il turno in corso.", "2. Giocatore B gioca un ultimo turno"),
+    ("fr", f"1. {isolated('Alice')} finit le tour en cours.", "2. Le joueur B joue un dernier tour"),
+    ("it", f"1. {isolated('Alice')} finisce il turno in corso.", "2. Il giocatore B gioca un ultimo turno"),
 ])
 def test_turn_lines_use_names_or_localized_defaults(lang, first, last):
     details = evaluate("naruto-end-of-time", {"starter": "a", "active": "a", "name_a": " Alice ", "name_b": "  "}, lang)["details"]
@@ -181,7 +181,7 @@ def test_hidden_fields_follow_the_raw_inputs(raw, shown):
 
 @pytest.mark.parametrize("lang, label", [
     ("en", "Cards in player A's deck: needed"),
-    ("fr", "Cartes dans le deck du joueur A : nécessaire"),
+    ("fr", "Cartes dans le deck du joueur A\u00a0: nécessaire"),  # French spacing, as compiled
     ("it", "Carte nel mazzo del giocatore A: dato necessario"),
 ])
 def test_needed_field_that_is_empty_is_reported(lang, label):

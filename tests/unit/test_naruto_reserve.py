@@ -71,6 +71,20 @@ def test_reserve_size(size, legal):
     assert codes(result) == ([] if legal else ["reserve_size"])
 
 
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_legal_deck_without_a_sideboard_states_no_sideboard_size(lang):
+    """A Sideboard, when there is one, has exactly RESERVE_SIZE cards: the verdict for a deck entered
+    without one says so in its own sentence, never "a Sideboard of 0 cards"."""
+    without = evaluate("naruto-reserve", {"deck": deck(40, 7)}, lang)
+    with_one = evaluate("naruto-reserve", {"deck": deck(40, 7), "reserve": reserve(10, 2)}, lang)
+    assert without["result"]["legal"] and with_one["result"]["legal"]
+    numbers = lambda text: re.findall(r"\d+", text)
+    assert numbers(without["summary"]) == ["40", "7"]  # the deck and its Ninja: no Sideboard count
+    assert sorted(numbers(with_one["summary"])) == sorted(["40", str(rules.RESERVE_SIZE), "7", "9"])
+    reserve_word = {"en": "Sideboard", "fr": "Réserve", "it": "Riserva"}[lang]
+    assert reserve_word in without["summary"] and without["summary"] != with_one["summary"]
+
 @pytest.mark.parametrize("side_ninja, legal", [(5, True), (6, False)])
 def test_total_ninja(side_ninja, legal):
     result = check(deck(40, 25), reserve(10, side_ninja))
@@ -275,7 +289,7 @@ def test_every_list_field_reports_its_own_errors(lang, field):
 
 @pytest.mark.parametrize("lang, words", [
     ("en", "Kakashi Hatake: 4 copies (3 in the deck, 1 in the Sideboard), limit 3."),
-    ("fr", "Kakashi Hatake : 4 exemplaires (3 dans le deck, 1 dans la Réserve), limite 3."),
+    ("fr", "Kakashi Hatake\u00a0: 4 exemplaires (3 dans le deck, 1 dans la Réserve), limite 3."),  # French spacing, as compiled
     ("it", "Kakashi Hatake: 4 copie (3 nel mazzo, 1 nella Riserva), limite 3."),
 ])
 def test_violation_sentence_names_card_and_numbers(lang, words):

@@ -14,6 +14,8 @@ from sitebuild.render import MarkerError
 from sitebuild.venue import expand_venue_markers, render_blitz_timer, render_clock
 from rules_core import clock, naruto
 from rules_core.errors import RuleError
+from rules_core.players import Player
+from calculators.players import player
 from tests.unit.test_render import tags
 
 STATIC = Path(__file__).resolve().parents[2] / "web"
@@ -29,7 +31,10 @@ def test_blitz_timer_carries_the_rules_numbers_and_words(lang):
     data = attrs_of(html, "blitz-timer")
     assert data["data-seconds"] == str(naruto.BLITZ_ACTION_SECONDS)
     assert data["data-warnings-lose"] == str(naruto.BLITZ_WARNINGS_TO_LOSE)
-    assert data["data-ui-lost"] == words(lang).templates("blitz.")["lost"]
+    for p in Player:  # words naming a player: that player's label already in them, the count left to fill
+        words_of = next(a for tag, a in tags(html) if a.get("class") == "blitz-player" and a.get("data-player") == p.value)
+        assert words_of["data-ui-lost"] == words(lang)("blitz.lost", name=player(words(lang), p), count="{count}")
+        assert "{count}" in words_of["data-ui-lost"] and "{name" not in words_of["data-ui-lost"]
     assert 'href="/' + ("" if lang == "en" else f"{lang}/") + 'naruto/#naruto-blitz-4"' in html
 
 

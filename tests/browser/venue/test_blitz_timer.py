@@ -13,6 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.i18n import LANGUAGES, language_folder
+from calculators.players import player
+from rules_core.players import Player
 from sitebuild.words import words
 from rules_core.naruto import BLITZ_ACTION_SECONDS, BLITZ_WARNINGS_TO_LOSE
 from tests.browser.venue.conftest import open_live, open_paused
@@ -59,7 +61,7 @@ def test_the_second_warning_loses_the_game(new_page, site_url, lang):
     page = new_page()  # no time passes: the shared context
     t = words(lang)
     timer = open_live(page, f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz", ".blitz-timer")
-    name = t("player.b")
+    name = player(t, Player.B)
     warn = timer.get_by_role("button", name=t("blitz.warn", name=name), exact=True)
     lost = timer.locator(".blitz-lost")
     for count in range(1, BLITZ_WARNINGS_TO_LOSE):

@@ -16,9 +16,11 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.i18n import LANGUAGES, language_folder
+from calculators.players import player as named
 from calculators.spec import MAX_LINE_FIELD
 from rules_core import clock as rules
 from rules_core.naruto import BLITZ_WARNINGS_TO_LOSE
+from rules_core.players import Player
 from sitebuild.words import words
 from tests.browser.venue.conftest import START, open_live, open_paused
 from tests.unit.test_venue_input import python_parse
@@ -77,7 +79,7 @@ def test_a_negative_time_left_and_blitz_warnings_out_of_range_are_errors_not_cla
     expect(timer).to_have_attribute("data-ready", "true")
 
     def refused(player, value):
-        label = t("blitz.warnings.label", name=t(f"player.{player}"))
+        label = t("blitz.warnings.label", name=named(t, Player(player)))
         return t("error.out_of_range", label=label, value=value, minimum=0, maximum=BLITZ_WARNINGS_TO_LOSE)
 
     expect(timer.locator(".blitz-link-errors > li")).to_have_text([refused("a", -1), refused("b", 99)])

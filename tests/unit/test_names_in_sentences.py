@@ -1,0 +1,104 @@
+"""A player's name in a sentence: a typed name stands as typed («Alice vince»), a default label takes
+what the language needs around it (Italian «il giocatore A vince», «al giocatore A»; French « le
+joueur A »), and stands bare only as a label (before a colon, or before its count in a listing).
+
+Every sentence that names a player is rendered here both ways, in every language, from inputs that
+reach each of them; the expectations are the languages' grammar, not the catalogs' sentences.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from calculators import evaluate
+from calculators.i18n import LANGUAGES
+from calculators.players import ISOLATE, player
+from rules_core.players import Player
+from sitebuild.venue import PLAYER_WORDS
+from sitebuild.words import words
+from tests.unit.test_catalogs import po_messages
+
+#: Inputs reaching every sentence that names a player (turns, criteria, summaries).
+CASES = [
+    ("naruto-end-of-time", {"starter": "a", "active": "a"}),
+    ("naruto-end-of-time", {"starter": "a", "active": "b", "mode": "blitz"}),
+    ("naruto-tiebreak", {"rewards_a": "3", "rewards_b": "1"}),
+    ("naruto-tiebreak", {"rewards_a": "3", "rewards_b": "3", "deck_a": "4", "deck_b": "9"}),
+    ("pokemon-time-limit", {"late_a": "yes"}),
+    ("pokemon-time-limit", {"prizes_a": "4", "prizes_b": "2"}),
+    ("pokemon-time-limit", {"format": "bo3", "late_b": "yes"}),
+    ("pokemon-time-limit", {"format": "bo3", "games_a": "1", "games_b": "0"}),
+    ("pokemon-time-limit", {"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "yes",
+                            "prizes_a": "2", "prizes_b": "5"}),
+]
+TYPED = {"name_a": "Alice", "name_b": "Bob"}
+#: Judge Tower's shame counters: players out, one winner, several winners.
+SHAME = ["9\n1\n3", "9\n8\n1\n1"]
+SHAME_TYPED = ["Alice: 9\nBob: 1\nEve: 3", "Alice: 9\nBob: 8\nEve: 1\nIda: 1"]
+
+#: A default label as a language writes it: bare (a label) and in a sentence.
+LABEL = {"en": r"Player", "fr": r"Joueur", "it": r"Giocatore"}
+ARTICLE = {"fr": r"(?:[Ll]e|au|du)", "it": r"(?:[Ii]l|al|del)"}
+#: Words that must never come before a typed name: an article, or a preposition fused with one.
+NO_ARTICLE = re.compile(r"\b(?:il|lo|la|al|del|le|au|du|the)\s+" + ISOLATE, re.I)
+
+
+def texts(lang: str, typed: bool) -> list[str]:
+    out = []
+    for calc, inputs in CASES:
+        verdict = evaluate(calc, {**inputs, **(TYPED if typed else {})}, lang)
+        assert verdict["ok"], (calc, inputs, verdict["errors"])
+        out += [verdict["summary"], *verdict["details"]]
+    for shame in SHAME_TYPED if typed else SHAME:
+        verdict = evaluate("judge-tower-shame", {"shame": shame}, lang)
+        assert verdict["ok"], verdict["errors"]
+        out += [verdict["summary"], *verdict["details"]]
+    return out
+
+
+def blitz_texts(lang: str) -> list[str]:
+    """The blitz timer's words naming a player (only ever a default label there)."""
+    t = words(lang)
+    return [t(f"blitz.{key}", name=player(t, p), count=2) for p in Player for key in ("warn", "undo", *PLAYER_WORDS)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_typed_name_takes_no_article(lang):
+    found = [text for text in texts(lang, typed=True) if NO_ARTICLE.search(text)]
+    assert not found, found
+    assert all(LABEL[lang] not in text for text in texts(lang, typed=True)), "a default label beside typed names"
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_default_label_in_a_sentence_takes_its_article(lang):
+    """«il giocatore A vince», «al giocatore A»: the bare label «Giocatore A» only before a colon
+    (a label) or before its count in a listing («Giocatore A 3, Giocatore B 1»)."""
+    problems = []
+    for text in texts(lang, typed=False) + blitz_texts(lang):
+        for match in re.finditer(rf"(\S+\s+)?({LABEL[lang]}|{LABEL[lang].lower()}) [A-Z0-9]\b(.{{0,2}})", text):
+            before, word, after = match.groups()
+            if word[0].isupper():  # bare: a label
+                if not re.match(r"\s?:| \d", after):
+                    problems.append(f"bare label in a sentence: {text!r}")
+            elif not re.fullmatch(ARTICLE[lang] + r"\s+", before or ""):
+                problems.append(f"label without its article: {text!r}")
+    assert not problems, "\n".join(problems)
+    assert any(re.search(ARTICLE[lang] + " " + LABEL[lang].lower(), text) for text in texts(lang, typed=False))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sentences_ask_only_for_forms_that_exist(lang):
+    """``{name:the}`` and ``{name:The}`` fit any name; ``of`` and ``to`` (a preposition fused with an
+    article) only a label, so only the blitz timer's words, which never show a typed name, use them."""
+    forms = {form for key, form in ((k, k.rsplit(".", 1)[1]) for k in po_messages(lang)["common"])
+             if key.startswith("player.a.")}
+    assert {"the", "of", "to"} <= forms
+    for domain, messages in po_messages(lang).items():
+        for key, text in messages.items():
+            for _, field, spec, _ in string.Formatter().parse(text):
+                if spec:
+                    assert spec.lower() in forms, f"{lang}/{domain}: {key} asks for {{{field}:{spec}}}"
+                    assert spec.lower() == "the" or key.startswith("blitz."), f"{lang}/{domain}: {key}: {spec} needs a label"
