@@ -1,0 +1,61 @@
+"""The built search indexes: one per language, words split at punctuation, accent-free spellings
+and the glossary's names in the other languages in fields Material indexes but never shows."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.search import ALT_BOOST, ALT_FIELDS, glossary_terms
+
+
+def index(site, lang: str) -> dict:
+    return json.loads((site / language_folder(lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+
+def entry(data: dict, location: str) -> dict:
+    return next(d for d in data["docs"] if d["location"] == location)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_words_in_parentheses_and_quotes_are_words(site, lang):
+    separator = re.compile(index(site, lang)["config"]["separator"])
+    assert [w for w in separator.split("La 'Réserve' (sideboard) d'appel «blitz» 18.5.3.") if w] == [
+        "La", "Réserve", "sideboard", "d", "appel", "blitz", "18.5.3"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hidden_fields_are_boosted_almost_as_the_fields_they_stand_for(site, lang):
+    fields = index(site, lang)["config"]["fields"]
+    for alt, field in ALT_FIELDS.items():
+        assert fields[alt]["boost"] == pytest.approx(fields[field]["boost"] * ALT_BOOST)
+    assert fields["title"]["boost"] > 100 * fields["alt_text"]["boost"]  # a heading before body text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rule_carries_every_name_and_spelling_at_heading_level(site, lang):
+    data = index(site, lang)
+
+    def heading(location: str) -> set[str]:
+        return set(entry(data, location)["alt_title"].split())
+
+    assert {"sideboard", "réserve", "reserve", "riserva"} <= heading("naruto/#naruto-reserve")
+    assert {"legendaire", "légendaire", "legendary", "leggendaria"} <= heading("naruto/#naruto-reserve-limits")
+    assert {"prize", "cards", "cartes", "récompense", "recompense", "carte", "premio"} <= heading("pokemon/#pokemon-single")
+    # must not: the glossary, which names every term in every language already, gets the names again
+    for doc in data["docs"]:
+        if doc["location"].startswith("glossary/"):
+            assert "riserva" not in doc.get("alt_text", "").split() + doc.get("alt_title", "").split()
+
+
+def test_the_glossary_gives_its_terms_and_their_sections(site):
+    page = (site / "glossary" / "index.html").read_text(encoding="utf-8")
+    terms = {term.names: term.sections for term in glossary_terms(page)}
+    assert terms[("Sideboard", "Réserve", "Riserva")] == ("naruto-reserve",)
+    assert terms[("Prize cards", "cartes Récompense", "carte Premio")] == ("pokemon-single",)
+    assert terms[("top cut", "phase finale", "fase finale")] == ("naruto-final-phase",)
+    # must not: the game / match entry, which links no rule section, made a term of every "match"
+    assert not [names for names in terms if "match" in names]
