@@ -122,3 +122,12 @@ def test_axe_with_every_original_shown_in_both_schemes(page, site_url, path):
     page.emulate_media(color_scheme="dark")
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     assert_axe_clean(page)
+
+
+def test_print_keeps_the_originals_shown_without_their_controls(page, site_url):
+    page.goto(f"{site_url}/fr/pokemon/?original=1")
+    expect(page.locator("details.og:not([open])")).to_have_count(0)
+    page.emulate_media(media="print")
+    expect(page.locator("#pokemon-single-2 + details.og > p")).to_be_visible()
+    expect(page.locator("#pokemon-single-2 + details.og > summary")).to_be_hidden()
+    expect(page.locator(".og-all")).to_be_hidden()
