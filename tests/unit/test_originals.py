@@ -33,7 +33,7 @@ def test_a_rule_without_an_original_fails_the_build():
         with_originals(PAGE, {"naruto-blitz-1": "…"}, "fr", "en", "../")
 
 
-def test_a_translated_page_without_its_source_fails_the_build(tmp_path):
+def test_a_source_page_without_the_id_fails_the_whole_step(tmp_path):
     for folder in ("naruto", "fr/naruto", "it/naruto"):
         (tmp_path / folder).mkdir(parents=True)
         (tmp_path / folder / "index.html").write_text(PAGE.replace("naruto-blitz-2", "naruto-blitz-9") if folder == "fr/naruto"
