@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from sitebuild import csp, engine, offline, rules_json, search
+from sitebuild import csp, engine, offline, originals, rules_json, search
 from sitebuild.engine import ROOT
 from sitebuild.hosting import write_hosting
 from sitebuild.precompress import precompress
@@ -20,6 +20,7 @@ from sitebuild.precompress import precompress
 def finish(site: Path, site_url: str) -> dict[str, object]:
     """Finish ``site`` in place; return the service worker's precache list."""
     search.split_search_index(site)          # before rules.json and sw.js list every index
+    originals.add_originals(site)            # after the index is written: originals stay out of translations' entries
     rules_json.write_rules(site, site_url)
     paths = engine.install_engine(site)      # web/ + Pyodide + wheel into calc/
     offline.write_icons(site)

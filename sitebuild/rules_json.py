@@ -3,7 +3,8 @@
 Read from the built pages' article (calculators left out) and written as one ``rules.json``
 per language at the root of that language (``/rules.json``, ``/fr/rules.json``,
 ``/it/rules.json``). Each entry: ``id``, ``page``, ``section`` (id of the enclosing
-``h2``), ``kind`` (``heading`` or ``rule``), ``text`` and ``url`` (absolute).
+``h2``), ``kind`` (``heading`` or ``rule``), ``text``, ``url`` (absolute) and, on a translated
+page, ``original`` (``lang`` and ``text`` of the authoritative page's rule of the same id).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.originals import SOURCE_LANGUAGE
 
 _HEADING = re.compile(r"h[1-6]")
 _VOID = {"input", "br", "img", "hr", "meta", "link", "source", "wbr", "area", "col", "embed", "track"}
@@ -96,13 +98,26 @@ def rule_pages(site: Path, lang: str) -> list[tuple[str, Path]]:
 
 
 def write_rules(site: Path, site_url: str) -> None:
-    """One ``rules.json`` per language, at the root of that language."""
+    """One ``rules.json`` per language, at the root of that language. A translated rule also carries
+    its ``original``: the source language's text of the same id, and that language."""
+    found: dict[str, list[dict]] = {}
     for lang in LANGUAGES:
-        rules = []
+        found[lang] = []
         for url, path in rule_pages(site, lang):
             article = _ARTICLE.search(path.read_text(encoding="utf-8"))
             if article is None:
                 raise ValueError(f"{path}: no <article class=\"md-content__inner md-typeset\"> to read rules from")
-            rules += [{**rule, "page": url, "url": f"{site_url}{url}#{rule['id']}"} for rule in rules_in(article.group(1))]
+            found[lang] += [{**rule, "page": url, "url": f"{site_url}{url}#{rule['id']}", "folder": path.parent.name}
+                            for rule in rules_in(article.group(1))]
+    source_text = {(rule["folder"], rule["id"]): rule["text"] for lang in LANGUAGES for rule in found[lang]
+                   if SOURCE_LANGUAGE.get(rule["folder"]) == lang}
+    for lang in LANGUAGES:
+        rules = []
+        for rule in found[lang]:
+            folder = rule.pop("folder")
+            source = SOURCE_LANGUAGE.get(folder, lang)
+            if source != lang:  # sitebuild.originals has already failed the build on a rule without one
+                rule["original"] = {"lang": source, "text": source_text[folder, rule["id"]]}
+            rules.append(rule)
         data = {"lang": lang, "rules": rules}
         (site / language_folder(lang) / "rules.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -227,7 +227,7 @@ def too_small(page, selector: str) -> list[str]:
 
 TARGETS = ", ".join([
     ".calc input[type=text]", ".calc textarea", ".calc .calc-choice", ".calc button",
-    ".md-typeset a.rule-link", ".md-typeset a.headerlink",
+    ".md-typeset a.rule-link", ".md-typeset a.headerlink", ".md-typeset details.og > summary", ".og-all",
 ])
 
 

@@ -1,0 +1,34 @@
+// The page-level control of a translated page's originals (markup: sitebuild/originals.py). Each
+// rule's own <details> needs no script; this one button opens or closes them all, side by side on a
+// wide screen (CSS), and ?original=1 in the address (a pasted link) opens them all on arrival.
+const button = document.querySelector(".og-all");
+const article = button.closest("article");
+const show = button.textContent;
+
+function showAll(on) {
+  for (const original of article.querySelectorAll("details.og")) original.open = on;
+  article.classList.toggle("og-shown", on);
+  button.textContent = on ? button.dataset.hide : show;
+}
+
+// The address says so, and the language menu follows it (site.js listens to calc:url).
+function keepInAddress(on) {
+  const params = new URLSearchParams(location.search);
+  if (on) params.set("original", "1");
+  else params.delete("original");
+  const query = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  dispatchEvent(new Event("calc:url"));
+}
+
+button.addEventListener("click", () => {
+  const on = !article.classList.contains("og-shown");
+  showAll(on);
+  keepInAddress(on);
+});
+
+if (new URLSearchParams(location.search).get("original") === "1") {
+  showAll(true);
+  // The rule a link points at moved down as the originals above it opened.
+  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+}
