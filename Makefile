@@ -37,13 +37,20 @@ node_modules/.installed: package.json package-lock.json
 catalogs: $(VENV)/.installed
 	$(PY) tools/compile_catalogs.py
 
+# Reproducible builds (the same commit gives the same bytes, DESIGN.md "Offline, security, build"):
+# the wheel's zip dates are one fixed instant, so a release that does not change the calculators
+# keeps its wheel, its hashed folder and every phone's engine snapshot; the site's only date (the
+# sitemap's) is the commit's.
+WHEEL_EPOCH := 315532800
+SITE_EPOCH = $(shell git log -1 --format=%ct 2>/dev/null || echo $(WHEEL_EPOCH))
+
 wheel: $(VENV)/.installed catalogs
 	rm -rf dist build
-	$(PY) -m build --wheel --no-isolation --outdir dist . > /dev/null
+	SOURCE_DATE_EPOCH=$(WHEEL_EPOCH) $(PY) -m build --wheel --no-isolation --outdir dist . > /dev/null
 	@ls dist/*.whl
 
 site: wheel node_modules/.installed
-	$(PY) -m mkdocs build --strict --quiet
+	SOURCE_DATE_EPOCH=$(SITE_EPOCH) $(PY) -m mkdocs build --strict --quiet
 
 # The browser tests run Chromium's headless shell; the benchmark, the desktop browser (tools/chromium.py).
 chromium: $(VENV)/.installed

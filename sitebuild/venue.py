@@ -39,7 +39,7 @@ def rule_href(lang: str, page: str, rule_id: str) -> str:
 #: The messages each script fills in itself (as ``data-ui-*`` templates); the rest is rendered here.
 SCRIPT_WORDS = {
     "clock": ("state.idle", "state.running", "state.paused", "state.time", "ext.running", "ext.paused",
-              "ext.time", "ext.remove", "ext.many", "wake.on", "wake.off", "link.error.twice", "link.error.end",
+              "ext.time", "ext.remove", "ext.many", "wake.on", "wake.off", "link.error.end",
               "link.error.end_far", "link.error.left", "link.error.left_far", "link.error.both", "link.error.ext",
               "link.error.ext_twice", "link.error.ext_many",
               "link.error.view", "round.show", "round.show_of"),
@@ -101,7 +101,7 @@ def render_clock(lang: str) -> str:
     return (
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(t("clock.title"))}</p>'
-        f'<ul class="clock-link-errors calc-error" role="alert" hidden></ul>'
+        f'<div role="alert"><ul class="clock-link-errors calc-error" hidden></ul></div>'
         f'<div class="clock-room-controls" hidden>'
         + _button(t("clock.room.fullscreen"), "fullscreen", hidden=True)
         + _button(t("ui.qr.button"), "qr")
@@ -176,7 +176,7 @@ def render_blitz_timer(lang: str) -> str:
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(t("blitz.title"))}</p>'
         f'<p class="calc-hint">{escape(t("blitz.hint", seconds=seconds))}</p>'
-        f'<ul class="blitz-link-errors calc-error" role="alert" hidden></ul>'
+        f'<div role="alert"><ul class="blitz-link-errors calc-error" hidden></ul></div>'
         f'<button type="button" class="blitz-tap" data-action="tap">'
         f'<span class="blitz-tap-label">{escape(t("blitz.tap"))}</span>'
         f'<span class="blitz-count">{escape(t("blitz.left", seconds=seconds))}</span></button>'

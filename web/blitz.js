@@ -8,7 +8,7 @@
 // data-ready once this script listens. Words naming a player are that player's data-ui-*, the
 // label already in them (sitebuild/venue.py).
 import { signal } from "./signal.js";
-import { fill, showList } from "./share.js";
+import { fill, showList, twice } from "./share.js";
 import { datasetKey, readBlitzLink } from "./venue-input.js";
 
 const el = document.querySelector(".blitz-timer");
@@ -90,10 +90,10 @@ el.addEventListener("click", (event) => {
 const link = readBlitzLink(new URLSearchParams(location.search), players.map((p) => p.dataset.player), lose,
   Number(ui.maxLength));
 for (const player of players) player.dataset.warnings = String(link.warnings[player.dataset.player]);
-showList(linkErrors, link.errors.map(({ player, error, params }) => {
+showList(linkErrors, [...link.errors.map(({ player, error, params }) => {
   const label = players.find((p) => p.dataset.player === player).dataset.uiWarningsLabel;
   return fill(ui[datasetKey("error", error)], { label, ...params });
-}));
+}), ...twice(new URLSearchParams(location.search), "blitz.")]);
 showWarnings();
 setInterval(tick, 250);
 el.dataset.ready = "true"; // taps from now on are counted (tests wait for this)

@@ -5,7 +5,7 @@
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Fields round-trip through the page URL as ?<instance>.<field>=value, where <instance>
 // is the element id without "calc-" (naruto-rounds, naruto-tiebreak-blitz).
-import { copyLink, fill, showQr, STALL_MS, words } from "./share.js";
+import { copyLink, fill, showList, showQr, STALL_MS, twice, words } from "./share.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
 const latest = new Map(); // calculator element -> seq of its latest request
@@ -216,9 +216,19 @@ function linkValues() {
   const byInstance = new Map(calculators.map((el) => [instance(el), found.get(el)]));
   for (const [key, value] of new URLSearchParams(location.search)) {
     const dot = key.lastIndexOf(".");
-    byInstance.get(key.slice(0, dot))?.set(key.slice(dot + 1), value);
+    const values = byInstance.get(key.slice(0, dot));
+    if (values && !values.has(key.slice(dot + 1))) values.set(key.slice(dot + 1), value); // the first, as everywhere
   }
   return found;
+}
+
+// A name the link gives twice is said above the form (share.js twice(): one rule for every tool).
+function showTwice(el) {
+  const messages = twice(new URLSearchParams(location.search), `${instance(el)}.`);
+  if (!messages.length) return;
+  const list = Object.assign(document.createElement("ul"), { className: "calc-link-errors" });
+  el.querySelector("form").before(list);
+  showList(list, messages);
 }
 
 // Fill a calculator from the link it was opened with. What no control can show is kept for
@@ -358,6 +368,7 @@ if (calculators.length) {
   for (const el of calculators) {
     const form = el.querySelector("form");
     restore(el, fromLink.get(el));
+    showTwice(el);
     applyChoices(el);
     form.addEventListener("input", (event) => {
       // The user's value now; a widget filling its field at start-up (detail.initial) is not the user.

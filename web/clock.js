@@ -8,7 +8,7 @@
 // linked from the "time" state. A link's values are read by venue-input.js with the grammar of
 // the typed fields: each one the clock cannot take gets its localized error, never a default.
 import { signal } from "./signal.js";
-import { copyLink, fill, headingText, showList, showQr } from "./share.js";
+import { copyLink, fill, headingText, showList, showQr, twice } from "./share.js";
 import { datasetKey, parseWhole, readClockLink } from "./venue-input.js";
 
 const el = document.querySelector(".clock");
@@ -78,7 +78,7 @@ function readUrl() {
   end = link.end;
   left = link.left;
   extensions = link.extensions.sort((a, b) => a.table - b.table);
-  const messages = [];
+  const messages = twice(params, "clock.", ["clock.ext"]); // one clock.ext a table
   for (const error of link.errors) {
     if (error.field === "game") {
       const choices = radios().map(gameLabel).join(", ");
@@ -87,8 +87,14 @@ function readUrl() {
       messages.push(fill(ui[datasetKey("uiLinkError", error.key)], error.params));
     }
   }
-  showList(linkErrors, messages);
-  return link.errors.length > 0;
+  // The setup form's values from the link: that form is hidden while a round runs (and the length
+  // for a game whose rules fix it), so their errors are listed with the link's, always in view.
+  const { round, rounds, missing } = readRound();
+  const minutes = parseWhole(minutesInput.value, 1, LIMITS.maxMinutes, LIMITS.maxLength);
+  const fieldMessages = [[minutesInput, minutes, false], [roundsInput, rounds, false], [roundInput, round, missing]]
+    .map(([input, parsed, required]) => messageFor(input, parsed, required)).filter(Boolean);
+  showList(linkErrors, [...messages, ...fieldMessages]);
+  return link.errors.length + fieldMessages.length > 0;
 }
 
 const gameLegend = () => setup.querySelector('[data-field="game"] legend').textContent;
@@ -142,13 +148,17 @@ function check(input, maximum, required = true) {
   return show(input, parseWhole(input.value, 1, maximum, LIMITS.maxLength), required);
 }
 
+// The localized error of `parsed` (parseWhole's answer for `input`), naming the field, or "".
+function messageFor(input, parsed, required) {
+  const label = labelOf(input);
+  if (parsed.empty) return required ? fill(ui.errorRequired, { label }) : "";
+  return parsed.error ? fill(ui[datasetKey("error", parsed.error)], { label, ...parsed.params }) : "";
+}
+
 // `parsed` (parseWhole's answer for `input`) shown in the field's error box; its number or null.
 function show(input, parsed, required) {
   const box = input.parentElement.querySelector(".calc-error");
-  const label = labelOf(input);
-  let message = "";
-  if (parsed.empty) message = required ? fill(ui.errorRequired, { label }) : "";
-  else if (parsed.error) message = fill(ui[datasetKey("error", parsed.error)], { label, ...parsed.params });
+  const message = messageFor(input, parsed, required);
   showError(box, message);
   const hint = input.id + "-hint";
   const described = [el.querySelector(`#${CSS.escape(hint)}`) ? hint : "", message ? box.id : ""].filter(Boolean).join(" ");

@@ -22,8 +22,17 @@ export function showList(list, texts) {
   list.hidden = !texts.length;
 }
 
-// Words of the QR code dialog, in the page's language (mkdocs_hook.site_words).
+// Words of the QR code dialog and of sharing, in the page's language (sitebuild.templates.site_words).
 export const words = document.getElementById("site-words")?.dataset ?? {};
+
+// One rule for a link that gives a value twice, in every tool (the clock's reader, the blitz timer,
+// the calculators): the first value is used, and said: one message per repeated name under `prefix`
+// (but those that are lists, `repeatable`).
+export function twice(params, prefix, repeatable = []) {
+  const names = new Set([...params.keys()].filter((name) =>
+    name.startsWith(prefix) && !repeatable.includes(name) && params.getAll(name).length > 1));
+  return [...names].map((name) => fill(words.shareTwice || "", { name }));
+}
 
 // Show the QR code of `url`; `what` says what it points to, `note` what the link leaves out.
 export async function showQr(url, what, note = "") {

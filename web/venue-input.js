@@ -34,11 +34,8 @@ export function parseWhole(text, minimum, maximum, maxLength) {
 // {field: "game", error, params} of the common catalog. Nothing is defaulted silently.
 export function readClockLink(params, limits, now) {
   const errors = [];
-  const one = (name) => {
-    const values = params.getAll(name);
-    if (values.length > 1) errors.push({ key: "twice", params: { name } });
-    return values.length ? values[0] : null;
-  };
+  // A name given twice: the first value (the page says so: share.js twice()).
+  const one = (name) => params.get(name);
   const link = { game: null, minutes: one("clock.minutes") ?? "", round: one("clock.round") ?? "",
                  rounds: one("clock.rounds") ?? "", table: one("clock.table") ?? "", extra: one("clock.extra") ?? "",
                  end: null, left: null, extensions: [], view: null, errors };

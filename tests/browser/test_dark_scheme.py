@@ -197,3 +197,15 @@ def test_time_called_its_qr_code_and_the_room_display_read_in_the_dark(page, sit
     expect(page.locator("html")).to_have_attribute("data-clock-view", "room")
     expect(scheme(page)).to_have_attribute("data-md-color-scheme", "slate")
     assert_axe_clean(page)
+
+
+def test_a_damaged_scheme_preference_is_dropped_without_a_page_error(page, site_url):
+    """Corrupt JSON under Material's palette key (storage damaged, a browser extension): the next
+    pages open without a page error (the watch fails the test on one) and the toggle works again."""
+    page.goto(f"{site_url}/glossary/")
+    page.evaluate("localStorage.setItem(new URL(__md_scope).pathname + '.__palette', '{not json')")
+    for path in ("glossary/", "fr/naruto/"):
+        page.goto(f"{site_url}/{path}")
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", re.compile(r"\w"))
+    assert page.evaluate("localStorage.getItem(new URL(__md_scope).pathname + '.__palette')") in (None, "null") or \
+        page.evaluate("JSON.parse(localStorage.getItem(new URL(__md_scope).pathname + '.__palette'))") is not None

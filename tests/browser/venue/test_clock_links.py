@@ -51,6 +51,8 @@ def test_an_unreadable_end_and_bad_extensions_are_said_and_the_rest_kept(new_pag
         t("clock.link.error.end", value=end),
         t("clock.link.error.ext", value="5:-3", tables=rules.MAX_TABLE, minutes=rules.MAX_EXTENSION_MINUTES),
         t("clock.link.error.ext_twice", table=1),
+        # the length's own error too: the list is in view whatever the form shows
+        t("error.out_of_range", label=t("clock.minutes.label"), value=-5, minimum=1, maximum=rules.MAX_ROUND_MINUTES),
     ])
     expect(clock).to_have_attribute("data-clock-state", "idle")  # no round from an end it cannot read
     expect(clock).to_have_attribute("data-clock-end", "")
@@ -193,3 +195,57 @@ def test_random_links_give_each_value_or_its_error(new_page, site_url, seed):
     timer = page.locator('.blitz-player[data-player="a"]')
     expect(timer).to_have_attribute("data-warnings", str(warnings.get("value", 0)))
     expect(page.locator(".blitz-link-errors > li")).to_have_count(1 if "error" in warnings else 0)
+
+
+#: (round, rounds) from a link -> the error of the field at fault (its catalog key and params), and
+#: which field: the round number or the total.
+ROUND_LINKS = [
+    ("6", "5", "round", "error.out_of_range", {"value": 6, "minimum": 1, "maximum": 5}),
+    ("0", None, "round", "error.out_of_range", {"value": 0, "minimum": 1, "maximum": rules.MAX_ROUND_NUMBER}),
+    ("abc", None, "round", "error.not_integer", {"value": "abc"}),
+    (None, "100", "rounds", "error.out_of_range", {"value": 100, "minimum": 1, "maximum": rules.MAX_ROUND_NUMBER}),
+    ("", "5", "round", "error.required", {}),
+]
+
+
+@pytest.mark.parametrize(("lang", "case"), [(lang, case) for case in ROUND_LINKS for lang in LANGUAGES][: len(ROUND_LINKS) + 2])
+def test_a_bad_round_number_in_a_running_rounds_link_is_said_in_view(new_page, site_url, lang, case):
+    """The setup form is hidden while a round runs: a link's bad round number is said in the link's
+    list, in view, and the round itself is kept."""
+    round_, rounds, field, key, params = case
+    page = new_page()
+    t = words(lang)
+    pairs = [("clock.game", "naruto-standard"), ("clock.left", str(20 * MINUTE_MS))]
+    pairs += [(name, value) for name, value in (("clock.round", round_), ("clock.rounds", rounds)) if value is not None]
+    clock = open_link(page, site_url, lang, pairs)
+    expect(clock).to_have_attribute("data-clock-state", "paused")
+    expect(clock.locator(".clock-setup")).to_be_hidden()
+    expect(link_errors(clock)).to_have_text([t(key, label=t(f"clock.{field}.label"), **params)])
+    expect(link_errors(clock).first).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bad_length_with_the_blitz_game_is_said(new_page, site_url, lang):
+    page = new_page()
+    t = words(lang)
+    clock = open_link(page, site_url, lang, [("clock.game", "naruto-blitz"), ("clock.minutes", "abc")])
+    expect(clock.locator('[data-field="minutes"]')).to_be_hidden()  # the rules fix the blitz length
+    expect(link_errors(clock)).to_have_text([t("error.not_integer", label=t("clock.minutes.label"), value="abc")])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_name_given_twice_is_said_the_same_way_by_every_tool(new_page, site_url, lang):
+    """The clock, the blitz timer and the calculators: the first value is used, and said."""
+    page = new_page()
+    t = words(lang)
+    clock = open_link(page, site_url, lang, [
+        ("clock.game", "naruto-blitz"), ("clock.game", "pokemon-bo1"), ("blitz.a", "1"), ("blitz.a", "2"),
+        ("naruto-end-of-time-blitz.active", "b"), ("naruto-end-of-time-blitz.active", "a")])
+    expect(link_errors(clock)).to_have_text([t("ui.share.twice", name="clock.game")])
+    expect(page.get_by_label(t("clock.game.naruto-blitz"), exact=True)).to_be_checked()
+    timer = page.locator(".blitz-timer")
+    expect(timer.locator(".blitz-link-errors > li")).to_have_text([t("ui.share.twice", name="blitz.a")])
+    expect(timer.locator('.blitz-player[data-player="a"]')).to_have_attribute("data-warnings", "1")
+    calc = page.locator("#calc-naruto-end-of-time-blitz")
+    expect(calc.locator(".calc-link-errors > li")).to_have_text([t("ui.share.twice", name="naruto-end-of-time-blitz.active")])
+    expect(calc.locator("input[name=active][value=b]")).to_be_checked()
