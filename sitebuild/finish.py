@@ -18,7 +18,11 @@ from sitebuild.precompress import precompress
 
 
 def finish(site: Path, site_url: str) -> dict[str, object]:
-    """Finish ``site`` in place; return the service worker's precache list."""
+    """Finish ``site`` in place; return the service worker's precache list. ``site_url``: the public
+    address, or "/" for a build that has none (its sitemaps, which need one, are left out)."""
+    if not site_url.startswith(("http://", "https://")):
+        for sitemap in site.rglob("sitemap.xml*"):  # Material wrote "None/…" addresses
+            sitemap.unlink()
     search.split_search_index(site)          # before rules.json and sw.js list every index
     originals.add_originals(site)            # after the index is written: originals stay out of translations' entries
     rules_json.write_rules(site, site_url)

@@ -74,4 +74,17 @@ def test_the_public_address_comes_from_the_environment(url, monkeypatch):
     monkeypatch.chdir(ROOT)
     assert load_config(str(ROOT / "mkdocs.yml"))["site_url"] == url
     monkeypatch.delenv("SITE_URL")
-    assert load_config(str(ROOT / "mkdocs.yml"))["site_url"] == "http://127.0.0.1:8000/"
+    assert load_config(str(ROOT / "mkdocs.yml"))["site_url"] is None  # never a localhost default
+
+
+def test_a_build_without_a_public_address_names_none(site):
+    """Built without SITE_URL (as here): no page, rules list or sitemap names a local address, no page a
+    canonical address, and no sitemap is written (it needs absolute addresses)."""
+    import re
+
+    for path in site.rglob("*"):
+        if path.suffix in (".html", ".json", ".xml", ".js", ".webmanifest", ".txt") and path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            assert not re.search(r"https?://(127\.0\.0\.1|localhost)|\bNone/", text), path
+    assert 'rel="canonical"' not in (site / "naruto" / "index.html").read_text(encoding="utf-8")
+    assert not list(site.rglob("sitemap.xml*"))
