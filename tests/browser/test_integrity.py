@@ -192,3 +192,37 @@ def test_offline_ready_means_every_page_is_stored_again_after_caches_were_cleare
     server.shutdown()
     page.goto(f"{origin}/fr/judge-tower/")  # never visited: from the refilled copy
     expect(page.locator("h1")).to_have_attribute("id", "jt")
+
+
+#: Shell files a host may answer wrongly: the page script, a helper every page imports, another page.
+SHELL_DAMAGES = [("calc/calc.js", "empty"), ("calc/share.js", "truncated"), ("fr/judge-tower/index.html", "garbage")]
+
+
+@pytest.mark.parametrize(("name", "how"), SHELL_DAMAGES)
+def test_a_damaged_shell_file_is_never_stored_and_one_reload_heals(fresh, damaging_server, engine_snapshot, name, how):
+    """A first visit while the host answers one shell file wrongly: no offline copy is claimed and
+    nothing that is not the build's is stored; once the host is right, one reload stores the whole
+    site and the calculators answer."""
+    server, origin = damaging_server
+    context, page, watch = fresh(origin)
+    seed_snapshot(context, origin, engine_snapshot)
+    watch.allow(r"SyntaxError|Unexpected end of input|does not match the build|offline copy|Failed to|service worker|ServiceWorker|import")
+    server.damage[name] = how
+    page.goto(f"{origin}/naruto/")
+    html = page.locator("html")
+    if name.startswith("calc/"):
+        expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "loading")  # it cannot start
+    else:
+        expect_ready(page.locator("#calc-naruto-rounds"))
+    expect(html).not_to_have_attribute("data-offline", "ready")
+    stored(page, origin)  # only the build's bytes, if anything
+    assert name not in {url for url in stored(page, origin)}
+
+    server.damage.clear()
+    page.reload()
+    calc = page.locator("#calc-naruto-rounds")
+    expect_ready(calc)
+    page.locator("#calc-naruto-rounds-players").fill("24")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
+    expect(html).to_have_attribute("data-offline", "ready")
+    assert set(precache()) <= set(stored(page, origin))
