@@ -55,9 +55,9 @@ class TemplateData:
 
     @staticmethod
     def offline_words(lang: str) -> dict[str, str]:
-        """The service worker's update prompt (web/offline.js reads data-msg-*)."""
+        """The service worker's update prompt and the offline indicator (web/offline.js reads data-msg-*)."""
         t = words(lang)
-        return {name: escape(t(f"ui.offline.{name}"), quote=True) for name in ("update", "reload")}
+        return {name: escape(t(f"ui.offline.{name}"), quote=True) for name in ("update", "reload", "ready")}
 
     @staticmethod
     def site_words(lang: str) -> str:

@@ -38,12 +38,25 @@ function watchForUpdates(registration) {
   });
 }
 
+// The page's offline state, and a line in the footer that says so only while it is true: a judge
+// can tell the phone is safe to take into a hall with no signal.
+function setOffline(state) {
+  document.documentElement.dataset.offline = state;
+  let line = document.querySelector(".offline-ready");
+  if (!line) {
+    line = Object.assign(document.createElement("p"), { className: "offline-ready", textContent: script.dataset.msgReady });
+    line.setAttribute("role", "status");
+    (document.querySelector(".md-footer-meta__inner") || document.body).append(line);
+  }
+  line.hidden = state !== "ready";
+}
+
 async function start() {
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
     // "ready" only when every file is stored and matches the build; "incomplete" when a fill
     // failed or a stored file was found damaged (sw.js).
-    if (data && data.type === "offline-ready") document.documentElement.dataset.offline = "ready";
-    if (data && data.type === "offline-incomplete") document.documentElement.dataset.offline = "incomplete";
+    if (data && data.type === "offline-ready") setOffline("ready");
+    if (data && data.type === "offline-incomplete") setOffline("incomplete");
   });
   const registration = await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
   watchForUpdates(registration);

@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from calculators import evaluate
 from calculators.i18n import Translator
+from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tools.serve import Handler, Server
 
@@ -125,6 +126,8 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
     assert any(name in url and "fresh=" in url for url in asked), [u for u in asked if name in u]
     # The copy for offline use is incomplete, and says so; the damaged file is not in it.
     expect(html).to_have_attribute("data-offline", "incomplete")
+    ready_line = page.locator(".offline-ready")
+    expect(ready_line).to_be_hidden()  # nothing on screen says the phone is ready
     assert engine_key(name) not in stored(page, origin)
 
     server.damage.clear()  # the deploy finishes, the portal lets the phone through
@@ -136,6 +139,7 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
     page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
     expect(html).to_have_attribute("data-offline", "ready")
+    expect(ready_line).to_have_text(words("fr")("ui.offline.ready"))  # said, in the page's language
     assert set(precache()) <= set(stored(page, origin))  # complete, and every byte the build's
 
 

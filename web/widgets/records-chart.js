@@ -58,8 +58,8 @@ export function mount(el) {
   figure.className = "records-figure";
   figure.hidden = true;
   el.querySelector(".calc-verdict").append(figure);
-  // The link to a round clock for round 1 (built with the page), under the chart; "of N" only with
-  // the organiser's own count.
+  // The link to a round clock for round 1 (built with the page), under the chart: "of N" with the
+  // organiser's own count, else the minimum the rules give for these players.
   const clock = el.querySelector(".rounds-clock");
   figure.after(clock);
   const clockLink = clock.querySelector("a");
@@ -68,14 +68,12 @@ export function mount(el) {
   el.addEventListener("calc:verdict", ({ detail: verdict }) => {
     figure.replaceChildren();
     figure.hidden = !verdict.ok;
-    clock.hidden = !verdict.ok || !verdict.result.rounds_given;
+    clock.hidden = !verdict.ok;
     if (!verdict.ok) return;
-    if (verdict.result.rounds_given) {
-      const url = new URL(clockLink.href);
-      url.searchParams.set("clock.rounds", verdict.result.rounds);
-      clockLink.href = url.href;
-      clockLink.textContent = el.dataset.uiClock.replace("{rounds}", verdict.result.rounds);
-    }
+    const url = new URL(clockLink.href);
+    url.searchParams.set("clock.rounds", verdict.result.rounds);
+    clockLink.href = url.href;
+    clockLink.textContent = el.dataset.uiClock.replace("{rounds}", verdict.result.rounds);
     number ??= new Intl.NumberFormat(el.dataset.lang, { maximumFractionDigits: 1 });
     const { records, rounds } = verdict.result;
     const words = {

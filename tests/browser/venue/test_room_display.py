@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
+from calculators import evaluate
 from calculators.i18n import LANGUAGES, language_folder
 from rules_core import clock as rules
 from sitebuild.words import words
@@ -141,7 +142,7 @@ def test_the_round_number_round_trips_and_a_new_round_is_the_next(new_page, site
         maximum=rules.MAX_ROUND_NUMBER))
 
 
-def test_the_swiss_planner_links_to_a_clock_for_round_one_of_the_planned_total(new_page, site_url):
+def test_the_swiss_planner_links_to_a_clock_for_round_one_of_the_minimum_then_the_planned_total(new_page, site_url):
     page = new_page()
     t = words("fr")
     page.goto(f"{site_url}/fr/naruto/?naruto-rounds.players=24#calc-naruto-rounds")
@@ -149,7 +150,10 @@ def test_the_swiss_planner_links_to_a_clock_for_round_one_of_the_planned_total(n
     expect(calc).to_have_attribute("data-state", "ready")
     link = calc.locator(".rounds-clock a")
     expect(calc.locator(".calc-summary")).not_to_be_empty()
-    expect(link).to_be_hidden()  # the rules give a minimum, not how many rounds are played
+    # from the players alone: a clock for round 1 of the minimum the rules give (issue 46, defect 6)
+    minimum = evaluate("naruto-rounds", {"players": "24"}, "fr")["result"]["swiss_rounds"]
+    expect(link).to_have_text(t("naruto-rounds.ui.clock", rounds=minimum))
+    assert f"clock.rounds={minimum}" in link.get_attribute("href")
     calc.get_by_label(t("naruto-rounds.rounds.label")).fill("6")
     expect(link).to_have_text(t("naruto-rounds.ui.clock", rounds=6))
     link.click()
