@@ -207,13 +207,15 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         f'<p class="calc-title" id="{uid}-title">{escape(title)}</p>'
         f"{widget_html}"
         f'<form class="calc-form" novalidate>{fields}</form>'
+        # The verdict right under the last field (a phone's keyboard hides what is further down),
+        # the engine's status and the share controls after it.
+        f'<div class="calc-verdict" aria-live="polite" aria-atomic="true">'
+        f'<p class="calc-summary"></p><ul class="calc-details"></ul></div>'
         f'<p class="calc-status" role="status">{escape(t("ui.loading"))}</p>'
         f'<button type="button" class="calc-retry md-button" hidden>{escape(t("ui.retry"))}</button>'
         f'<button type="button" class="calc-share md-button" data-copied="{escape(t("ui.link_copied", url="{url}"))}">'
         f'{escape(t("ui.copy_calc_link"))}</button>'
         f'<button type="button" class="calc-qr md-button">{escape(t("ui.qr.button"))}</button>'
-        f'<div class="calc-verdict" aria-live="polite" aria-atomic="true">'
-        f'<p class="calc-summary"></p><ul class="calc-details"></ul></div>'
         f"</div>"
     )
 

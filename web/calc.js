@@ -352,7 +352,10 @@ function render(el, verdict) {
     el.dataset.result = "null";
   }
   el.dispatchEvent(new CustomEvent("calc:verdict", { detail: verdict }));
+  // A shared link's first verdict is brought into view (the link scrolled to the calculator's top).
+  if (scrollToVerdict.delete(el)) el.querySelector(".calc-verdict").scrollIntoView({ block: "nearest" });
 }
+const scrollToVerdict = new Set();
 
 function internal(el, detail) {
   if (!loggedInternal) console.error("calculator internal error:", detail);
@@ -369,6 +372,7 @@ if (calculators.length) {
     const form = el.querySelector("form");
     restore(el, fromLink.get(el));
     showTwice(el);
+    if (location.hash === `#${el.id}` && fromLink.get(el).size) scrollToVerdict.add(el);
     applyChoices(el);
     form.addEventListener("input", (event) => {
       // The user's value now; a widget filling its field at start-up (detail.initial) is not the user.

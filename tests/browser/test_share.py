@@ -210,3 +210,25 @@ def test_no_clipboard_says_so_and_shows_the_link_to_copy(open_calc, page, site_u
     expect(field).to_be_focused()
     assert field.evaluate("f => f.selectionEnd - f.selectionStart") == len(field.input_value())
     expect(toast).not_to_contain_text(Translator("it")("ui.link_copied", url=""))
+
+
+def test_on_a_phone_the_verdict_sits_under_the_fields_and_a_links_verdict_comes_into_view(phone, site_url):
+    """Issue 46, "the answer in view": the verdict right below the last field, above the share
+    controls; a shared link with a long list scrolls its verdict into view when it arrives."""
+    from urllib.parse import quote
+
+    deck = "\n".join(f"3 Card {n}" for n in range(14))
+    phone.goto(f"{site_url}/naruto/?naruto-reserve.deck={quote(deck)}#calc-naruto-reserve")
+    calc = phone.locator("#calc-naruto-reserve")
+    expect_ready(calc)
+    summary = calc.locator(".calc-summary")
+    expect(summary).to_have_text(evaluate("naruto-reserve", {"deck": deck}, "en")["summary"])
+    expect(summary).to_be_in_viewport()
+    order = calc.evaluate("""el => [...el.querySelectorAll('form, .calc-verdict, .calc-share, .calc-qr')]
+                                    .map((node) => node.className.split(' ')[0])""")
+    assert order == ["calc-form", "calc-verdict", "calc-share", "calc-qr"], order
+    rounds = phone.locator("#calc-naruto-rounds")
+    phone.locator("#calc-naruto-rounds-rounds").fill("4")  # the last field, typed
+    phone.locator("#calc-naruto-rounds-players").fill("24")
+    expect(rounds.locator(".calc-summary")).not_to_be_empty()
+    expect(rounds.locator(".calc-summary")).to_be_in_viewport()
