@@ -122,7 +122,10 @@ def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, st
     # download against it before use (web/worker.js).
     sha256 = {f"{pyodide_dir.name}/{p.name}": digest(p.read_bytes()) for p in files}
     sha256[paths["wheel"]] = digest(wheel.read_bytes())
-    engine = json.dumps({**paths, "sha256": sha256, "checks": self_test()}, ensure_ascii=False)
+    # Each file's size, for the download's progress bar (the worker counts the bytes it reads).
+    sizes = {f"{pyodide_dir.name}/{p.name}": p.stat().st_size for p in files}
+    sizes[paths["wheel"]] = wheel.stat().st_size
+    engine = json.dumps({**paths, "sha256": sha256, "sizes": sizes, "checks": self_test()}, ensure_ascii=False)
     start.write_text(text.replace(ENGINE_LINE, f"const ENGINE = {engine};"), encoding="utf-8")
     return paths
 

@@ -38,6 +38,7 @@ function setState(el, state, damaged = false) {
   const retry = el.querySelector(".calc-retry");
   const failed = damaged ? el.dataset.msgDamaged : el.dataset.msgFailed;
   status.textContent = { loading: el.dataset.msgLoading, ready: el.dataset.msgReady, error: failed }[state];
+  el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
   retry.disabled = state === "loading";
@@ -58,11 +59,32 @@ function arrived(part) {
   if (starting) watchStart();
 }
 
+// The download's share as a bar and a sentence under each calculator that is still starting.
+function showProgress({ done, total }) {
+  if (!total) return;
+  const percent = Math.min(99, Math.floor((done * 100) / total)); // 100 is "ready"
+  for (const el of calculators) {
+    if (el.dataset.state !== "loading") continue;
+    const status = el.querySelector(".calc-status");
+    let bar = el.querySelector(".calc-progress");
+    if (!bar) {
+      bar = Object.assign(document.createElement("progress"), { className: "calc-progress", max: 100 });
+      bar.setAttribute("aria-labelledby", status.id || (status.id = `${el.id}-status`));
+      status.after(bar);
+    }
+    bar.value = percent;
+    status.textContent = el.dataset.msgDownloading.replace("{percent}", percent.toLocaleString(el.dataset.lang));
+  }
+}
+
 function onEngineMessage(data) {
   if (data.type === "progress") {
+    showProgress(data);
     if (starting) watchStart();
   } else if (data.type === "downloaded") {
     arrived("worker");
+    // Every byte here: what remains is the phone starting Python, "Starting the calculator…".
+    for (const el of calculators) if (el.dataset.state === "loading") setState(el, "loading");
   } else if (data.type === "ready") {
     starting = false;
     clearTimeout(stall);

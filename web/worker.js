@@ -14,12 +14,16 @@ const compiled = new Promise((resolve) => { receiveModule = resolve; });
 // Pyodide (engine-module.js), which would ask for them only after its runtime script has run.
 const PREFETCHED = ["python_stdlib.zip", "pyodide-lock.json"];
 
+// Bytes read of the files this worker downloads, against their total (ENGINE.sizes): the page's
+// progress bar. Reported at most twice a second.
+const download = { done: 0, total: 0 };
 let lastBeat = 0;
-function progress() {
+function progress(bytes = 0) {
+  download.done += bytes;
   const now = Date.now();
-  if (now - lastBeat < 1000) return;
+  if (now - lastBeat < 500) return;
   lastBeat = now;
-  postMessage({ type: "progress" });
+  postMessage({ type: "progress", done: Math.min(download.done, download.total), total: download.total });
 }
 
 // The download, its bytes reported as they arrive (progress), failing on an HTTP error. A retry
@@ -34,7 +38,7 @@ async function fetchOk(url, fresh) {
     throw Object.assign(new Error(`${url}: HTTP ${response.status}`), { answered: true, damaged });
   }
   progress();
-  const counted = new TransformStream({ transform(chunk, out) { progress(); out.enqueue(chunk); } });
+  const counted = new TransformStream({ transform(chunk, out) { progress(chunk.byteLength); out.enqueue(chunk); } });
   return new Response(response.body.pipeThrough(counted), { status: response.status, headers: response.headers });
 }
 
@@ -223,8 +227,11 @@ function selfTest(evaluateJson, checks) {
 // digest; fresh: this start retries one that failed on what the server sent (calc.js), so every
 // file is asked past the caches (a new query: the HTTP cache keys by URL; the service worker
 // checks its copy again).
-const { wheel, pyodide: dir, checks, compileWasm, sha256: expected, fresh } = JSON.parse(self.name);
+const { wheel, pyodide: dir, checks, compileWasm, sha256: expected, sizes, fresh } = JSON.parse(self.name);
 const files = { expected, fresh, url: (path) => here(fresh ? `${path}?fresh=${fresh}` : path) };
+// What this worker reads through fetchOk: the wasm when it compiles it, the prefetched files, the wheel.
+download.total = [...(compileWasm ? [`${dir}pyodide.asm.wasm`] : []), ...PREFETCHED.map((name) => `${dir}${name}`), wheel]
+  .reduce((sum, path) => sum + (sizes?.[path] ?? 0), 0);
 
 async function boot() {
   const snapshotKey = here(`snapshot/${dir}${wheel}`);

@@ -303,3 +303,24 @@ def test_offline_answers_keep_a_hosts_status(fresh, own_server):
     page.goto(f"{origin}/fr/naruto")  # a folder without its slash: redirected, as online
     expect(page).to_have_url(f"{origin}/fr/naruto/")
     expect(page.locator("h1")).to_have_attribute("id", "naruto")
+
+
+def test_a_slow_first_download_shows_its_progress_then_goes(cold_page, site_url):
+    """Issue 46: a cold start on a slow network shows how much of the engine has arrived (a bar and a
+    localized sentence that says the rules already answer), and the bar goes once the calculator is ready."""
+    page = cold_page
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                  "downloadThroughput": 1_500_000, "uploadThroughput": 1_500_000})
+    t = Translator("it")
+    page.goto(f"{site_url}/it/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    bar = calc.locator("progress.calc-progress")
+    expect(bar).to_have_attribute("value", re.compile(r"^[1-9][0-9]?$"))
+    before, after = t("ui.downloading", percent="{percent}").split("{percent}")
+    expect(calc.locator(".calc-status")).to_have_text(re.compile(f"^{re.escape(before)}[0-9]+{re.escape(after)}$"))
+    expect(bar).to_have_accessible_name(re.compile(re.escape(before.strip())))
+    expect_ready(calc)
+    expect(bar).to_have_count(0)
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.ready"))

@@ -53,7 +53,8 @@ def test_engine_paths_carry_the_content_hash(site):
     assert engine["pyodide"] == f"pyodide-{expected}/"
     assert {p.name for p in pyodide} >= {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                          "pyodide-lock.json"}
-    assert {"pyodide", "wheel", "sha256", "checks"} == set(engine)
+    assert {"pyodide", "wheel", "sha256", "sizes", "checks"} == set(engine)
+    assert engine["sizes"] == {f"{p.parent.name}/{p.name}": p.stat().st_size for p in [*pyodide, wheel]}
     # each engine file's digest, as the worker checks it before use, is that of the file shipped
     assert engine["sha256"] == {f"{p.parent.name}/{p.name}": digest(p.read_bytes()) for p in [*pyodide, wheel]}
     # the self-test a restored snapshot must pass (web/worker.js): every calculator's example, as CPython answers it
