@@ -51,8 +51,10 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
             "counts": {"deck": swap.deck_size, "deck_ninja": swap.deck_ninja},
             "legal": swap.legal,
         }
-        state = "legal" if swap.legal else "illegal"
-        details.append(t(f"naruto-reserve.swap.{state}", deck=swap.deck_size, deck_ninja=swap.deck_ninja))
+    # The details list the deck's problems, as many as the summary counts; the swap's verdict stands
+    # apart, a sentence of the summary.
+    swap_text = "" if swap is None else " " + t(f"naruto-reserve.swap.{'legal' if swap.legal else 'illegal'}",
+                                                deck=swap.deck_size, deck_ninja=swap.deck_ninja)
     if outcome.legal and not counts.reserve:  # no Sideboard at all: never "a Sideboard of 0 cards"
         summary = t("naruto-reserve.summary.legal_no_reserve", deck=counts.deck, deck_ninja=counts.deck_ninja)
     elif outcome.legal:
@@ -60,7 +62,7 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
                     deck_ninja=counts.deck_ninja, total_ninja=counts.total_ninja)
     else:
         summary = t("naruto-reserve.summary.illegal", count=len(outcome.violations))
-    return Answer(result=result, summary=summary, details=details)
+    return Answer(result=result, summary=summary + swap_text, details=details)
 
 
 SPEC = Calculator(

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from calculators import evaluate
 from rules_core import naruto_reserve as rules
 from rules_core.errors import RuleError
-from calculators.i18n import LANGUAGES
+from calculators.i18n import LANGUAGES, Translator
 
 LANGS = LANGUAGES
 XSS = "<img src=x onerror=alert(1)>"
@@ -389,3 +389,19 @@ def test_a_count_of_one_reads_right(lang):
     assert len(lines) >= 4, lines  # the deck, the Sideboard and both swap lines are reported
     wrong = [line for line in lines if re.search(rf"\b1 ({PLURAL_AFTER_ONE[lang]})\b", line)]
     assert not wrong
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_illegal_deck_lists_as_many_problems_as_it_counts_and_says_the_swap_apart(lang):
+    """Issue 46, defect 4: «Problemi trovati: 2» then exactly two bullets; the swap's verdict in the summary."""
+    deck = "\n".join(["4 Naruto Uzumaki [ninja]", *(f"3 Card {n}" for n in range(13))])
+    reserve = "\n".join(f"1 Extra {n}" for n in range(9))
+    verdict = evaluate("naruto-reserve", {"deck": deck, "reserve": reserve, "in": "1 Extra 1", "out": "1 Card 1"}, lang)
+    problems = verdict["result"]["violations"]
+    assert problems and not verdict["result"]["legal"]
+    assert len(verdict["details"]) == len(problems)
+    assert str(len(problems)) in verdict["summary"]
+    swap = verdict["result"]["swap"]
+    words = Translator(lang)(f"naruto-reserve.swap.{'legal' if swap['legal'] else 'illegal'}",
+                             deck=swap["counts"]["deck"], deck_ninja=swap["counts"]["deck_ninja"])
+    assert verdict["summary"].endswith(words)
