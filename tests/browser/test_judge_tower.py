@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import expect_ready
+from tests.browser.conftest import expect_ready, seed_snapshot
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator
@@ -98,3 +98,24 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
     expect(calc.locator("img")).to_have_count(0)
     result = json.loads(calc.get_attribute("data-result"))
     assert result["eliminated"] == [2] and result["winners_if_library_runs_out"] == [1]
+
+
+def test_every_tracker_button_can_be_tapped_on_a_phone_at_200_percent(fresh, site_url, engine_snapshot):
+    """Issue 46, defect 1 (WCAG 1.4.10, 1.4.4): a 412 px phone at 200 % zoom is a ~206 × 457 CSS px
+    viewport; the tracker's summary bar must not cover the − and + buttons (a tap on a covered
+    button fails: "… intercepts pointer events")."""
+    context, page, _ = fresh(site_url, viewport={"width": 206, "height": 457}, device_scale_factor=5.25,
+                             is_mobile=True, has_touch=True)
+    seed_snapshot(context, site_url, engine_snapshot)
+    page.goto(f"{site_url}/it/judge-tower/#calc-judge-tower-shame")
+    calc = page.locator("#calc-judge-tower-shame")
+    expect_ready(calc)
+    add = calc.locator(".shame-add")
+    add.tap()
+    expect(calc.locator(".shame-row")).to_have_count(3)
+    for row in calc.locator(".shame-row").all():
+        row.locator(".shame-plus").tap(timeout=5_000)
+        expect(row.locator(".shame-value")).to_have_text("1")
+        row.locator(".shame-minus").tap(timeout=5_000)
+        expect(row.locator(".shame-value")).to_have_text("0")
+    expect(calc.locator(".shame-bar")).to_be_visible()
