@@ -6,21 +6,24 @@
 import { copyLink, fill, headingText, STALL_MS, words } from "./share.js";
 
 // calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
-// calculators would say "Starting…" forever: say they could not start, and retry by reloading.
+// calculators would say "Starting…" forever: say they could not start, and retry by reloading. A
+// calc.js that ran without mounting them (an empty or cut answer from the host) is not the site's
+// file: said as such at once.
 const calcScript = document.querySelector('script[src$="calc/calc.js"]');
 if (calcScript && document.querySelector(".calc[data-calc]")) {
-  const giveUp = () => {
+  const giveUp = (damaged = false) => {
     if ("calcMounted" in document.documentElement.dataset) return;
     for (const el of document.querySelectorAll(".calc[data-calc]")) {
       el.dataset.state = "error";
-      el.querySelector(".calc-status").textContent = el.dataset.msgFailed;
+      el.querySelector(".calc-status").textContent = damaged ? el.dataset.msgDamaged : el.dataset.msgFailed;
       const retry = el.querySelector(".calc-retry");
       retry.hidden = false;
       retry.addEventListener("click", () => location.reload());
     }
     document.dispatchEvent(new Event("calc:engine"));
   };
-  calcScript.addEventListener("error", giveUp);
+  calcScript.addEventListener("error", () => giveUp());
+  calcScript.addEventListener("load", () => giveUp(true)); // run to its end: mounted, unless damaged
   setTimeout(giveUp, STALL_MS);
 }
 
