@@ -389,6 +389,18 @@ function update(quiet = false) {
 // element moves to the end of <body> (Material's page hidden behind it: no chrome, no scrolling)
 // and back; full screen where the browser has it and a tap asked for it, a full window otherwise.
 const home = document.createComment("clock");
+// On the projected room display the controls go after a few seconds without a pointer, touch or
+// key (they are on the image the hall sees), and come back with the next one.
+const ROOM_IDLE_MS = 4_000;
+let roomIdle = null;
+function roomActivity() {
+  if (view !== "room") return;
+  delete el.dataset.idle;
+  clearTimeout(roomIdle);
+  roomIdle = setTimeout(() => { if (view === "room") el.dataset.idle = ""; }, ROOM_IDLE_MS);
+}
+for (const type of ["pointermove", "pointerdown", "keydown"]) document.addEventListener(type, roomActivity, { capture: true });
+
 function enterRoom(tapped) {
   if (!home.parentNode) el.before(home);
   document.body.append(el);
@@ -398,6 +410,7 @@ function enterRoom(tapped) {
   el.querySelector(".clock-room-controls").hidden = false;
   button("fullscreen").hidden = !document.fullscreenEnabled;
   view = "room";
+  roomActivity();
   if (tapped) actions.fullscreen(); // the click handler writes the address
 }
 function leaveRoom() {
@@ -407,6 +420,8 @@ function leaveRoom() {
   delete el.dataset.view;
   delete document.documentElement.dataset.clockView;
   el.querySelector(".clock-room-controls").hidden = true;
+  clearTimeout(roomIdle);
+  delete el.dataset.idle;
   view = null;
   writeUrl();
   button("room").focus();

@@ -178,3 +178,21 @@ def test_a_shared_running_round_shows_its_time_first_on_a_phone(new_page, site_u
     page.goto(f"{site_url}/fr/clock/")
     expect(page.locator(".clock")).to_have_attribute("data-ready", "true")
     assert page.locator("article h1 ~ p").first.bounding_box()["y"] < page.locator(".clock").bounding_box()["y"]
+
+
+def test_the_room_displays_controls_leave_the_image_and_come_back(page, site_url):
+    """Issue 46: the controls are on the projected image: after a few seconds without a pointer, touch
+    or key they go; a movement brings them back. The digits are in full contrast in both schemes."""
+    end = int(START.timestamp() * 1000) + 30 * MINUTE_MS
+    query = urlencode([("clock.game", "naruto-standard"), ("clock.end", end), ("clock.view", "room")])
+    room = open_paused(page, f"{site_url}/it/clock/?{query}", '.clock[data-view="room"]', RECORDER)
+    controls = room.locator(".clock-room-controls")
+    expect(controls).to_be_visible()
+    page.clock.run_for(10_000)
+    expect(controls).to_be_hidden()
+    expect(room.locator(".clock-digits")).to_be_visible()  # the time stays
+    page.mouse.move(20, 20)
+    expect(controls).to_be_visible()
+    for scheme, colour in (("default", "rgb(0, 0, 0)"), ("slate", "rgb(255, 255, 255)")):
+        page.evaluate("scheme => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
+        expect(room.locator(".clock-digits")).to_have_css("color", colour)
