@@ -60,16 +60,9 @@ function build(words) {
   const title = document.createElement("h2");
   title.id = "qr-dialog-title";
   title.textContent = words.qrTitle;
-  const figure = document.createElement("div");
-  figure.className = "qr-figure";
-  const what = document.createElement("p");
-  what.className = "qr-what";
-  const url = document.createElement("p");
-  url.className = "qr-url";
-  const note = document.createElement("p");
-  note.className = "qr-note";
-  const buttons = document.createElement("div");
-  buttons.className = "qr-buttons";
+  const part = (tag, className) => Object.assign(document.createElement(tag), { className });
+  const [figure, what, note, url, buttons] = [["div", "qr-figure"], ["p", "qr-what"], ["p", "qr-note"], ["p", "qr-url"],
+    ["div", "qr-buttons"]].map(([tag, className]) => part(tag, className));
   const print = document.createElement("button");
   print.type = "button";
   print.className = "md-button md-button--primary";
