@@ -14,12 +14,17 @@ from calculators.players import NAME_FIELDS, names
 from calculators.spec import Calculator, Field, Answer
 from rules_core import naruto_end_of_time as rules
 from rules_core.errors import RuleError
+from rules_core.naruto_reserve import DECK_SIZE
 from rules_core.players import Player
 
 #: Largest count accepted in any criterion field.
 MAX_COUNT = 9_999
+#: Cards left in a deck: never more than a legal deck holds (exactly DECK_SIZE cards, even after a
+#: Réserve swap), so a typo like 60 is refused, not ranked.
+MAXIMA = {rules.Criterion.DECK: DECK_SIZE, rules.Criterion.CHARACTERS: DECK_SIZE}
 COUNT_FIELDS = tuple(
-    Field(f"{c.value}_{p}", "integer", required=(c is rules.Criterion.REWARDS), minimum=0, maximum=MAX_COUNT)
+    Field(f"{c.value}_{p}", "integer", required=(c is rules.Criterion.REWARDS), minimum=0,
+          maximum=MAXIMA.get(c, MAX_COUNT))
     for c in rules.Criterion for p in ("a", "b")
 )
 

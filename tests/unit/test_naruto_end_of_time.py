@@ -260,3 +260,15 @@ def test_evaluate_never_raises(inputs, lang, calc_id):
     verdict = evaluate(calc_id, inputs, lang)
     assert verdict["ok"] == (verdict["result"] is not None) == (not verdict["errors"])
     assert all(e["field"] in FIELDS for e in verdict["errors"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_more_cards_left_than_a_legal_deck_holds_is_refused(lang):
+    """Issue 46, defect 5: 60 cards left where a deck is built of exactly DECK_SIZE cards is a typo."""
+    from rules_core.naruto_reserve import DECK_SIZE
+
+    base = {"rewards_a": "3", "rewards_b": "3"}
+    too_many = evaluate("naruto-tiebreak", {**base, "deck_a": str(DECK_SIZE + 20), "deck_b": "12"}, lang)
+    assert not too_many["ok"] and [e["field"] for e in too_many["errors"]] == ["deck_a"]
+    assert str(DECK_SIZE) in too_many["errors"][0]["message"]
+    assert evaluate("naruto-tiebreak", {**base, "deck_a": str(DECK_SIZE), "deck_b": "12"}, lang)["ok"]
