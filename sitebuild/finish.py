@@ -1,7 +1,7 @@
 """The steps that work on the built files, in their one order. No MkDocs here: any generator
 that writes the pages (HTML with Material's layout, its search index) can be followed by::
 
-    python -m sitebuild.finish site/ --site-url http://127.0.0.1:8000/
+    python -m sitebuild.finish site/ --site-url https://rules.example.org/
 
 Run it once on a fresh build: it splits the search index and adds each page's policy.
 """
