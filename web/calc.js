@@ -61,7 +61,8 @@ function arrived(part) {
 
 // The download's share as a bar and a sentence under each calculator that is still starting.
 function showProgress({ done, total }) {
-  if (!total) return;
+  // (The worker also beats while Python starts, after its last byte: that is no download.)
+  if (!total || !downloading.has("worker")) return;
   const percent = Math.min(99, Math.floor((done * 100) / total)); // 100 is "ready"
   for (const el of calculators) {
     if (el.dataset.state !== "loading") continue;
@@ -351,6 +352,8 @@ function showError(el, field, message) {
   return true;
 }
 
+const scrollToVerdict = new Set(); // calculators a shared link points at, until their first verdict
+
 function render(el, verdict) {
   const summary = el.querySelector(".calc-summary");
   const details = el.querySelector(".calc-details");
@@ -377,7 +380,6 @@ function render(el, verdict) {
   // A shared link's first verdict is brought into view (the link scrolled to the calculator's top).
   if (scrollToVerdict.delete(el)) el.querySelector(".calc-verdict").scrollIntoView({ block: "nearest" });
 }
-const scrollToVerdict = new Set();
 
 function internal(el, detail) {
   if (!loggedInternal) console.error("calculator internal error:", detail);
