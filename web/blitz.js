@@ -87,13 +87,13 @@ el.addEventListener("click", (event) => {
 
 // Warnings from a link, with the typed fields' grammar: a count that is not 0 to the rules' number
 // is an error naming the player (none counted for them), never clamped into range.
-const link = readBlitzLink(new URLSearchParams(location.search), players.map((p) => p.dataset.player), lose,
-  Number(ui.maxLength));
+const linked = new URLSearchParams(location.search);
+const link = readBlitzLink(linked, players.map((p) => p.dataset.player), lose, Number(ui.maxLength));
 for (const player of players) player.dataset.warnings = String(link.warnings[player.dataset.player]);
 showList(linkErrors, [...link.errors.map(({ player, error, params }) => {
   const label = players.find((p) => p.dataset.player === player).dataset.uiWarningsLabel;
   return fill(ui[datasetKey("error", error)], { label, ...params });
-}), ...twice(new URLSearchParams(location.search), "blitz.")]);
+}), ...twice(linked, "blitz.")]);
 showWarnings();
 setInterval(tick, 250);
 el.dataset.ready = "true"; // taps from now on are counted (tests wait for this)

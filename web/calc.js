@@ -167,12 +167,14 @@ const instance = (el) => el.id.replace(/^calc-/, "");
 // browsers refuse to open (over 2 MB once encoded).
 const MAX_LINK_VALUE = 10_000;
 
+const tooLongForLink = (control) => control.value.length > MAX_LINK_VALUE;
+
 // The fields worth putting in a link: typed text, and choices moved off their default.
 function shared(el) {
   const pairs = [];
   for (const control of el.querySelectorAll("form [name]")) {
     if (control.type === "hidden") continue; // a preset: part of the instance
-    if (control.value.length > MAX_LINK_VALUE) continue; // a huge paste stays out of the address bar
+    if (tooLongForLink(control)) continue; // a huge paste stays out of the address bar
     if (control.type === "radio" ? control.checked && !control.defaultChecked : control.value.trim() !== "") {
       pairs.push([`${instance(el)}.${control.name}`, control.value]);
     }
@@ -190,7 +192,7 @@ function linkTo(el) {
 // What a link to `el` leaves out, said to the one sharing it: each field too long for a link.
 function leftOut(el) {
   return [...el.querySelectorAll(".calc-field[data-field]")]
-    .filter((box) => [...box.querySelectorAll("[name]")].some((control) => control.value.length > MAX_LINK_VALUE))
+    .filter((box) => [...box.querySelectorAll("[name]")].some(tooLongForLink))
     .map((box) => fill(words.shareLeftOut || "", {
       field: box.querySelector("label, legend")?.textContent.trim() ?? box.dataset.field,
       limit: MAX_LINK_VALUE.toLocaleString(el.dataset.lang),
