@@ -61,7 +61,9 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
 
     Returns ``{"id", "lang", "ok", "result", "summary", "details", "errors",
     "hidden_fields"}``. Invalid input never raises: it gives ``ok: False``,
-    no result, and one localized error per offending field.
+    no result, and one localized error per offending field: ``{"field", "code",
+    "message"}``, where ``code`` ``required`` or ``needed`` means an answer not given yet
+    (the page shows it as a neutral note until the user has touched that field).
 
     >>> v = evaluate("naruto-rounds", {"players": "24"}, "en")
     >>> v["ok"], v["result"]["swiss_rounds"], v["result"]["final_phase"]
@@ -72,12 +74,12 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
     if lang not in LANGUAGES:
         t = Translator(REFERENCE_LANGUAGE)
         message = t("error.unknown_language", value=quote(lang), languages=", ".join(LANGUAGES))
-        return _verdict(calc_id, REFERENCE_LANGUAGE, [{"field": "lang", "message": message}])
+        return _verdict(calc_id, REFERENCE_LANGUAGE, [{"field": "lang", "code": "unknown_language", "message": message}])
     t = Translator(lang)
     spec = CALCULATORS.get(calc_id) if isinstance(calc_id, str) else None
     if spec is None:
         message = t("error.unknown_calculator", value=quote(calc_id), known=", ".join(sorted(CALCULATORS)))
-        return _verdict(calc_id, lang, [{"field": "id", "message": message}])
+        return _verdict(calc_id, lang, [{"field": "id", "code": "unknown_calculator", "message": message}])
     raw = {str(k): ("" if v is None else str(v)) for k, v in inputs.items()} if isinstance(inputs, Mapping) else {}
     hidden = spec.hidden(raw) if spec.hidden else set()
     errors: list[dict[str, str]] = []
@@ -88,10 +90,10 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
         try:
             value = field.parse(raw.get(field.name, "") or field.default)
         except RuleError as err:
-            errors.append({"field": field.name, "message": error_message(t, spec.id, err)})
+            errors.append(_error(t, spec.id, err))
             continue
         if value is None and field.required:
-            errors.append({"field": field.name, "message": error_message(t, spec.id, RuleError(field.name, "required"))})
+            errors.append(_error(t, spec.id, RuleError(field.name, "required")))
         values[field.name] = value
     if errors:
         return _verdict(spec.id, lang, errors, hidden=hidden)
@@ -106,8 +108,12 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
         failures = [err for err in _leaves(matched)]
     else:
         return _verdict(spec.id, lang, [], answer, hidden)
-    errors = [{"field": err.field, "message": error_message(t, spec.id, err)} for err in failures]
+    errors = [_error(t, spec.id, err) for err in failures]
     return _verdict(spec.id, lang, errors, hidden=hidden)
+
+
+def _error(t: Translator, calc_id: str, err: RuleError) -> dict[str, str]:
+    return {"field": err.field, "code": err.code, "message": error_message(t, calc_id, err)}
 
 
 def _leaves(group: BaseExceptionGroup) -> list[RuleError]:

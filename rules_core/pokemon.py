@@ -120,7 +120,9 @@ class GameAlreadyWon(RuleError):
         super().__init__(field, "game_already_won", value)
 
 
-def _games(field: str, value: object) -> int:
+def _games(field: str, value: object) -> int | None:
+    if value is None:
+        return None
     games = require_int(field, value)
     if games == GAMES_TO_WIN:
         raise MatchAlreadyDecided(field, games)
@@ -146,10 +148,17 @@ def _compare(criterion: Criterion, a: int, b: int, fewer_wins: bool) -> Step:
     return Step(criterion, Finding.A_AHEAD if a_ahead else Finding.B_AHEAD, a, b, Player.A if a_ahead else Player.B)
 
 
-def _needed(field: str, value: int | None) -> int:
-    if value is None:
-        raise RuleError(field, "required")
-    return value
+def _needed(name: str, a: int | None, b: int | None) -> tuple[int, int]:
+    """Both players' counts for the criterion reached: ``None`` (not entered) is never read as 0.
+
+    Each missing one is a ``needed`` error on its field (``prizes_a``...), both at once in an ``ExceptionGroup``.
+    """
+    missing = [RuleError(f"{name}_{p}", "needed", None) for p, v in (("a", a), ("b", b)) if v is None]
+    if len(missing) == 1:
+        raise missing[0]
+    if missing:
+        raise ExceptionGroup("both players' counts are needed", missing)
+    return a, b
 
 
 def time_limit_outcome(
@@ -157,8 +166,8 @@ def time_limit_outcome(
     *,
     late_a: bool = False,
     late_b: bool = False,
-    games_a: int = 0,
-    games_b: int = 0,
+    games_a: int | None = None,
+    games_b: int | None = None,
     in_progress: bool = False,
     prizes_a: int | None = None,
     prizes_b: int | None = None,
@@ -167,18 +176,22 @@ def time_limit_outcome(
 
     ``late_x``: the player arrived late or left, under the format's conditions.
     ``games_x``, ``in_progress``: best of three only (ignored for a single game).
-    ``prizes_x``: Prize cards left in the unfinished game; checked whenever given,
-    required only when the Prize-card criterion is reached.
+    ``prizes_x``: Prize cards left in the unfinished game. Counts are checked whenever given and
+    needed only when their criterion is reached: an answer not given is never taken as 0.
 
     >>> time_limit_outcome(MatchFormat.SINGLE_GAME, late_a=True).winner
     <Player.B: 'b'>
-    >>> o = time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1, in_progress=True, prizes_a=6, prizes_b=1)
+    >>> o = time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1, games_b=0, in_progress=True, prizes_a=6, prizes_b=1)
     >>> o.winner, o.decided_by
     (<Player.A: 'a'>, <Criterion.GAMES: 'games'>)
     >>> time_limit_outcome(MatchFormat.SINGLE_GAME, prizes_a=0, prizes_b=3)
     Traceback (most recent call last):
     ...
     rules_core.pokemon.GameAlreadyWon: prizes_a: game_already_won (got 0)
+    >>> time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1)
+    Traceback (most recent call last):
+    ...
+    rules_core.errors.RuleError: games_b: needed (got None)
     """
     best_of_three = MatchFormat(match_format) is MatchFormat.BEST_OF_THREE
     if best_of_three:
@@ -196,14 +209,14 @@ def time_limit_outcome(
         return done(Step(Criterion.LATE, Finding.A_LATE if late_a else Finding.B_LATE, late_a, late_b, late.other))
     steps.append(Step(Criterion.LATE, Finding.BOTH if late_a else Finding.NEITHER, late_a, late_b))
     if best_of_three:
-        games = _compare(Criterion.GAMES, games_a, games_b, fewer_wins=False)
+        games = _compare(Criterion.GAMES, *_needed("games", games_a, games_b), fewer_wins=False)
         if games.winner:
             return done(games)
         steps.append(games)
     if best_of_three and not in_progress:
         steps.append(Step(Criterion.PRIZES, Finding.NO_GAME_IN_PROGRESS))
     else:
-        prizes = _compare(Criterion.PRIZES, _needed("prizes_a", prizes_a), _needed("prizes_b", prizes_b), fewer_wins=True)
+        prizes = _compare(Criterion.PRIZES, *_needed("prizes", prizes_a, prizes_b), fewer_wins=True)
         if prizes.winner:
             return done(prizes)
         steps.append(prizes)

@@ -14,6 +14,9 @@ const waiting = new Map(); // seq -> calculator element
 // field's limit): calculator element -> Map(field -> value), sent to Python for its error
 // until the user sets that field.
 const linkOnly = new Map();
+// Fields the user has answered or changed (typed, chosen, or given by the link): until then an
+// answer the verdict still needs (error code "required"/"needed") is a neutral note, not an error.
+const touched = new Map(); // calculator element -> Set of field names
 let worker = null;
 let seq = 0;
 let loggedInternal = false;
@@ -339,11 +342,15 @@ function clearErrors(el) {
   }
 }
 
-function showError(el, field, message) {
+// `needed`: an answer not given yet, shown as a neutral note (polite, not invalid) until touched.
+function showError(el, field, message, needed = false) {
   const box = el.querySelector(`[data-field="${CSS.escape(field)}"] .calc-error`);
   if (!box) return false;
   box.textContent = message;
   box.hidden = false;
+  box.classList.toggle("calc-needed", needed);
+  box.setAttribute("role", needed ? "status" : "alert");
+  if (needed) return true;
   const controls = el.querySelectorAll(`[data-field="${CSS.escape(field)}"] input, [data-field="${CSS.escape(field)}"] textarea`);
   for (const control of controls) {
     control.setAttribute("aria-invalid", "true");
@@ -374,7 +381,9 @@ function render(el, verdict) {
     }
     el.dataset.result = JSON.stringify(verdict.result);
   } else {
-    const unplaced = verdict.errors.filter((error) => !showError(el, error.field, error.message));
+    const answered = touched.get(el);
+    const unplaced = verdict.errors.filter((error) => !showError(el, error.field, error.message,
+      (error.code === "required" || error.code === "needed") && !answered.has(error.field)));
     summary.textContent = unplaced.map((error) => error.message).join(" ");
     el.dataset.result = "null";
   }
@@ -397,18 +406,30 @@ if (calculators.length) {
   for (const el of calculators) {
     const form = el.querySelector("form");
     restore(el, fromLink.get(el));
+    touched.set(el, new Set(fromLink.get(el).keys()));
     showTwice(el);
     if (location.hash === `#${el.id}` && fromLink.get(el).size) scrollToVerdict.add(el);
     applyChoices(el);
     form.addEventListener("input", (event) => {
       // The user's value now; a widget filling its field at start-up (detail.initial) is not the user.
-      if (event.target.name && !event.detail?.initial && linkOnly.get(el).delete(event.target.name)) markPending(el);
+      if (event.target.name && !event.detail?.initial) {
+        touched.get(el).add(event.target.name);
+        if (linkOnly.get(el).delete(event.target.name)) markPending(el);
+      }
       applyChoices(el);
       evaluate(el);
       if (!event.detail?.initial) syncUrlSoon(); // a widget filling its field at start-up is no change to share
     });
     el.addEventListener("focusout", syncUrlNow); // before a tap on a link takes the address
-    form.addEventListener("submit", (event) => event.preventDefault());
+    // The keyboard's Go/Enter asks for the answer: whatever is still missing is now an error. (The form
+    // has no submit button, so a form of several fields never submits on Enter by itself.)
+    const ask = (event) => {
+      event.preventDefault();
+      for (const box of el.querySelectorAll(".calc-field[data-field]")) touched.get(el).add(box.dataset.field);
+      evaluate(el);
+    };
+    form.addEventListener("submit", ask);
+    form.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.target.tagName === "INPUT") ask(event); });
     const share = el.querySelector(".calc-share");
     const title = el.querySelector(".calc-title").textContent;
     share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title, leftOut(el)));

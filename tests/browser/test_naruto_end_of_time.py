@@ -86,7 +86,18 @@ def test_tiebreak_third_criterion_then_coin_toss(open_calc, page, lang):
     calc.get_by_label(t(f"{cid}.rewards_b.label"), exact=True).fill("3")
     expect(deck_a).to_be_visible()
     needed = evaluate(cid, {"rewards_a": "3", "rewards_b": "3"}, lang)["errors"][0]["message"]
-    expect(calc.locator('[data-field="deck_a"] .calc-error')).to_have_text(needed)
+    note = calc.locator('[data-field="deck_a"] .calc-error')
+    expect(note).to_have_text(needed)
+    # Issue 46: a field just revealed is a neutral "needed because…" note, not an error, until the user touches it.
+    expect(note).to_have_class("calc-error calc-needed")
+    expect(note).to_have_attribute("role", "status")
+    expect(deck_a).not_to_have_attribute("aria-invalid", "true")
+    deck_a.fill("12")
+    deck_a.fill("")
+    expect(note).to_have_class("calc-error")
+    expect(note).to_have_attribute("role", "alert")
+    expect(deck_a).to_have_attribute("aria-invalid", "true")
+    expect(calc.locator('[data-field="deck_b"] .calc-error')).to_have_class("calc-error calc-needed")
 
     pairs = [("rewards", (3, 3)), ("deck", (12, 12)), ("characters", (4, 7))]
     fill_counts(calc, t, cid, pairs[1:])

@@ -93,3 +93,31 @@ def test_late_question_follows_the_format(page, site_url, lang):
     expect(calc.get_by_role("group", name=bo3, exact=True)).to_be_visible()
     expect(calc.get_by_role("group", name=bo1, exact=True)).to_have_count(0)
     expect(calc.get_by_role("group", name=t(f"{ID}.late_b.label.bo3"), exact=True)).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_verdict_before_the_answers_it_needs(open_calc, page, lang):
+    """Issue 46 defect 3: choosing best of three showed "Sudden Death" from empty games won (read as 0-0)."""
+    words_ = words(lang)
+    calc = open_calc(PAGES[lang], ID)
+    calc.get_by_role("group", name=words_["format"]).get_by_label(words_["bo3"], exact=True).check()
+    blank = evaluate(ID, {"format": "bo3"}, lang)
+    assert [e["code"] for e in blank["errors"]] == ["needed", "needed"]
+    notes = calc.locator(".calc-error:visible")
+    expect(notes).to_have_text([e["message"] for e in blank["errors"]])
+    # Neutral notes, no verdict: nothing reads as a ruling, nothing is marked wrong.
+    for note in notes.all():
+        expect(note).to_have_class("calc-error calc-needed")
+    expect(calc.locator("[aria-invalid]")).to_have_count(0)
+    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(calc).to_have_attribute("data-result", "null")
+    # Enter (a phone keyboard's Go) asks for the answer: what is still missing is now an error.
+    games_b = page.get_by_label(words_["games_b"], exact=True)
+    page.get_by_label(words_["games_a"], exact=True).fill("1")
+    games_b.press("Enter")
+    expect(games_b).to_have_attribute("aria-invalid", "true")
+    expect(calc.locator('[data-field="games_b"] .calc-error')).to_have_class("calc-error")
+    games_b.fill("1")
+    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+    expect(calc.locator(".calc-summary")).to_have_text(
+        evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1"}, lang)["summary"])

@@ -110,7 +110,8 @@ def check_verdict(spec: Calculator, inputs: object, lang: object, verdict: dict)
         assert verdict["result"] is None and verdict["summary"] == "" and verdict["details"] == []
         assert verdict["errors"], "not ok, yet no error"
         for error in verdict["errors"]:
-            assert set(error) == {"field", "message"}
+            assert set(error) == {"field", "code", "message"}
+            assert isinstance(error["code"], str) and error["code"].isidentifier(), error
             assert error["field"] in known, error
             assert isinstance(error["message"], str) and error["message"].strip(), error
             assert "{" not in error["message"] or "{" in repr(inputs), error  # no unfilled placeholder

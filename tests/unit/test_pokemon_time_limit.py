@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from calculators.players import isolated
 from calculators import LANGUAGES, evaluate
+from calculators.i18n import Translator
 from rules_core.errors import NotAWholeNumber, OutOfRange, RuleError
 from rules_core.pokemon import (
     Criterion,
@@ -44,14 +45,14 @@ CASES = [
     ({"format": "bo3", "late_b": "yes"}, "a", "late", ["b_late"]),
     # Criterion 2: more completed games won.
     ({"format": "bo3", "games_a": "1", "games_b": "0"}, "a", "games", ["neither", "a_ahead"]),
-    ({"format": "bo3", "late_a": "yes", "late_b": "yes", "games_b": "1"}, "b", "games", ["both", "b_ahead"]),
+    ({"format": "bo3", "late_a": "yes", "late_b": "yes", "games_a": "0", "games_b": "1"}, "b", "games", ["both", "b_ahead"]),
     # 1-0 where the leader has more Prize cards left: games decide first.
-    ({"format": "bo3", "games_a": "1", "in_progress": "yes", "prizes_a": "6", "prizes_b": "1"}, "a", "games",
+    ({"format": "bo3", "games_a": "1", "games_b": "0", "in_progress": "yes", "prizes_a": "6", "prizes_b": "1"}, "a", "games",
      ["neither", "a_ahead"]),
     # Criterion 3: 1-1 with a game in progress, fewer Prize cards wins.
     ({"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "yes", "prizes_a": "5", "prizes_b": "2"}, "b",
      "prizes", ["neither", "equal", "b_ahead"]),
-    ({"format": "bo3", "in_progress": "yes", "prizes_a": "1", "prizes_b": "2"}, "a", "prizes", ["neither", "equal", "a_ahead"]),
+    ({"format": "bo3", "games_a": "0", "games_b": "0", "in_progress": "yes", "prizes_a": "1", "prizes_b": "2"}, "a", "prizes", ["neither", "equal", "a_ahead"]),
     # 1-1 without a game in progress: criterion 3 skipped, Sudden Death.
     ({"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "no"}, None, "sudden_death",
      ["neither", "equal", "no_game_in_progress", "tied"]),
@@ -130,18 +131,34 @@ def test_fields_the_format_does_not_use_are_hidden_and_ignored():
                            "prizes_a": "1", "prizes_b": "3"})
     assert single["ok"] and single["hidden_fields"] == ["games_a", "games_b", "in_progress"]
     assert single["result"]["winner"] == "a"
-    no_game = evaluate(ID, {"format": "bo3", "in_progress": "no", "prizes_a": "0", "prizes_b": "zz"})
+    no_game = evaluate(ID, {"format": "bo3", "games_a": "0", "games_b": "0", "in_progress": "no", "prizes_a": "0",
+                            "prizes_b": "zz"})
     assert no_game["ok"] and no_game["hidden_fields"] == ["prizes_a", "prizes_b"]
     assert no_game["result"]["decided_by"] == "sudden_death"
-    in_game = evaluate(ID, {"format": "bo3", "in_progress": "yes", "prizes_a": "2", "prizes_b": "1"})
+    in_game = evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "yes", "prizes_a": "2",
+                            "prizes_b": "1"})
     assert in_game["hidden_fields"] == [] and in_game["result"]["winner"] == "b"
 
 
 def test_prize_cards_are_asked_only_when_their_criterion_is_reached():
     assert evaluate(ID, {"format": "bo1", "late_a": "yes"})["ok"]
-    assert evaluate(ID, {"format": "bo3", "in_progress": "yes", "games_b": "1"})["result"]["winner"] == "b"
+    assert evaluate(ID, {"format": "bo3", "in_progress": "yes", "games_a": "0", "games_b": "1"})["result"]["winner"] == "b"
     missing = evaluate(ID, {"format": "bo1", "prizes_b": "3"})
-    assert [e["field"] for e in missing["errors"]] == ["prizes_a"]
+    assert [(e["field"], e["code"]) for e in missing["errors"]] == [("prizes_a", "needed")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_verdict_from_answers_not_given(lang):
+    """Issue 46: games won left empty are not 0-0 (that verdict was Sudden Death before anything was answered)."""
+    blank = evaluate(ID, {"format": "bo3"}, lang)
+    assert not blank["ok"] and [(e["field"], e["code"]) for e in blank["errors"]] == [
+        ("games_a", "needed"), ("games_b", "needed")]
+    assert all(e["message"] == Translator(lang)(f"{ID}.error.needed", label=Translator(lang)(f"{ID}.{e['field']}.label"))
+               for e in blank["errors"])
+    # A player late decides before the games are asked (criterion 1): nothing more is needed.
+    assert evaluate(ID, {"format": "bo3", "late_b": "yes"}, lang)["result"]["winner"] == "a"
+    half = evaluate(ID, {"format": "bo3", "games_a": "1"}, lang)
+    assert [(e["field"], e["code"]) for e in half["errors"]] == [("games_b", "needed")]
 
 
 BAD = [
@@ -154,7 +171,7 @@ BAD = [
     ({"prizes_a": "2", "prizes_b": "7"}, "prizes_b", {"en": "1 to 6", "fr": "de 1 à 6", "it": "1"}),
     ({"prizes_a": "−2", "prizes_b": "1"}, "prizes_a", {"en": "-2", "fr": "-2", "it": "-2"}),
     ({"prizes_a": "2.5", "prizes_b": "1"}, "prizes_a", {"en": "2.5", "fr": "2.5", "it": "2.5"}),
-    ({"prizes_a": "2"}, "prizes_b", {"en": "required", "fr": "obligatoire", "it": "obbligatorio"}),
+    ({"prizes_a": "2"}, "prizes_b", {"en": "needed", "fr": "nécessaire", "it": "necessario"}),
     ({"format": "bo5"}, "format", {"en": "bo5", "fr": "bo5", "it": "bo5"}),
     ({"late_a": "maybe", "prizes_a": "1", "prizes_b": "2"}, "late_a", {"en": "maybe", "fr": "maybe", "it": "maybe"}),
     ({"name_a": "x" * 41, "prizes_a": "1", "prizes_b": "2"}, "name_a", {"en": "41", "fr": "41", "it": "41"}),
@@ -189,7 +206,7 @@ def test_rules_core_errors_name_the_field_and_quote_the_value():
         time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=True)
     with pytest.raises(RuleError) as err:
         time_limit_outcome(MatchFormat.SINGLE_GAME, prizes_a=2)
-    assert (err.value.field, err.value.code) == ("prizes_b", "required")
+    assert (err.value.field, err.value.code) == ("prizes_b", "needed")
     # A single game ignores games won entirely (they are not part of its criteria).
     assert time_limit_outcome(MatchFormat.SINGLE_GAME, games_a=5, prizes_a=1, prizes_b=2).winner is Player.A
 
@@ -215,7 +232,7 @@ def test_swapping_players_swaps_the_winner(fmt, late_a, late_b, games_a, games_b
 
 
 @given(st.sampled_from(["bo1", "bo3"]), st.sampled_from(["no", "yes"]), st.sampled_from(["no", "yes"]),
-       st.sampled_from(["", "0", "1"]), st.sampled_from(["", "0", "1"]), st.sampled_from(["no", "yes"]), prizes, prizes,
+       st.sampled_from(["0", "1"]), st.sampled_from(["0", "1"]), st.sampled_from(["no", "yes"]), prizes, prizes,
        st.sampled_from(LANGUAGES))
 def test_swapping_players_swaps_the_winner_in_evaluate(fmt, la, lb, ga, gb, prog, pa, pb, lang):
     def run(a, b, ga, gb, pa, pb):
