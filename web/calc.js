@@ -390,6 +390,19 @@ function render(el, verdict) {
   el.dispatchEvent(new CustomEvent("calc:verdict", { detail: verdict }));
   // A shared link's first verdict is brought into view (the link scrolled to the calculator's top).
   if (scrollToVerdict.delete(el)) el.querySelector(".calc-verdict").scrollIntoView({ block: "nearest" });
+  else keepInView(el, summary);
+}
+
+// While the judge types, a phone's keyboard leaves the field at the screen's bottom and the verdict
+// under it out of sight: scroll the page up just enough to show the summary line, when the field
+// being typed in stays in view too (a long form: the field wins; the verdict is a scroll away).
+function keepInView(el, summary) {
+  const field = document.activeElement;
+  if (!summary.textContent || !field || !el.querySelector("form").contains(field)) return;
+  const view = window.visualViewport; // what the keyboard leaves visible
+  const below = summary.getBoundingClientRect().bottom - (view ? view.offsetTop + view.height : innerHeight);
+  const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0; // Material's sticky bar
+  if (below > 0 && field.getBoundingClientRect().top - below >= top) scrollBy(0, below);
 }
 
 function internal(el, detail) {

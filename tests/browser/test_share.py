@@ -232,3 +232,23 @@ def test_on_a_phone_the_verdict_sits_under_the_fields_and_a_links_verdict_comes_
     phone.locator("#calc-naruto-rounds-players").fill("24")
     expect(rounds.locator(".calc-summary")).not_to_be_empty()
     expect(rounds.locator(".calc-summary")).to_be_in_viewport()
+
+
+def test_with_a_phone_keyboard_up_the_verdict_comes_into_view_as_the_last_field_is_typed(phone, site_url):
+    """Issue 46: the keyboard leaves ~480 px and the field typed in at its bottom edge; the verdict
+    under it is scrolled up into view with the field still in view."""
+    phone.set_viewport_size({"width": 412, "height": 480})  # a Pixel 7 with its keyboard up
+    t = Translator("en")
+    phone.goto(f"{site_url}/pokemon/")
+    calc = phone.locator("#calc-pokemon-time-limit")
+    expect_ready(calc)
+    calc.get_by_label(t("pokemon-time-limit.prizes_a.label"), exact=True).fill("4")
+    last = calc.get_by_label(t("pokemon-time-limit.prizes_b.label"), exact=True)
+    # Where a phone leaves a field it focuses for typing: at the bottom of what the keyboard leaves.
+    last.evaluate("f => { f.scrollIntoView({block: 'end'}); f.focus({preventScroll: true}); }")
+    phone.keyboard.type("2")
+    summary = calc.locator(".calc-summary")
+    expect(summary).to_have_text(evaluate("pokemon-time-limit", {"prizes_a": "4", "prizes_b": "2"}, "en")["summary"])
+    expect(summary).to_be_in_viewport(ratio=1)
+    expect(last).to_be_in_viewport(ratio=1)
+    expect(last).to_be_focused()
