@@ -41,6 +41,27 @@ def room_fits(page) -> None:
         assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (part, box, width, height)
     digits = room.locator(".clock-digits").bounding_box()
     assert digits["width"] >= width / 2 and digits["x"] >= 0 and digits["x"] + digits["width"] <= width
+    # Issue 46: the game and the round on one line share a baseline; the procedure line keeps off the box's edge.
+    lines = room.locator(".clock-heading > p:visible").evaluate_all(BASELINES)
+    for (top_a, bottom_a, base_a), (top_b, bottom_b, base_b) in zip(lines, lines[1:]):
+        if top_b < bottom_a and top_a < bottom_b:  # side by side (a narrow screen puts one under the other)
+            assert abs(base_a - base_b) <= 0.5, (lines, width, height)
+    if room.locator(".clock-procedure-title").is_visible():
+        gap = room.evaluate("""r => {
+            const face = r.querySelector('.clock-face').getBoundingClientRect();
+            const line = r.querySelector('.clock-procedure-title');
+            return (face.bottom - line.getBoundingClientRect().bottom) / parseFloat(getComputedStyle(line).fontSize); }""")
+        assert gap >= 0.3, (gap, width, height)
+
+
+#: Each element's top, bottom and the baseline of its last line (a zero-height inline-block sits on it).
+BASELINES = """els => els.map((el) => {
+    const probe = el.appendChild(Object.assign(document.createElement('span'), {style: 'display:inline-block'}));
+    const box = el.getBoundingClientRect();
+    const found = [box.top, box.bottom, probe.getBoundingClientRect().bottom];
+    probe.remove();
+    return found;
+})"""
 
 
 def test_the_room_display_shows_the_clock_page_s_time_and_calls_time_once(page, site_url):
@@ -72,6 +93,9 @@ def test_the_room_display_shows_the_clock_page_s_time_and_calls_time_once(page, 
     page.clock.fast_forward(50 * MINUTE_MS)
     expect(room).to_have_attribute("data-clock-state", "time")
     expect(room.locator(".clock-banner")).to_have_text(t("clock.time"))
+    # The digits take the alarm's colour on its red (the full-contrast black of a running round is not for it).
+    face_colour = room.locator(".clock-face").evaluate("f => getComputedStyle(f).color")
+    expect(room.locator(".clock-digits")).to_have_css("color", face_colour)
     procedure = room_page.locator("#clock-pokemon-bo3").evaluate(
         "h => [...h.childNodes].filter((n) => !n.classList?.contains('headerlink')).map((n) => n.textContent).join('').trim()")
     expect(room.locator(".clock-procedure-title")).to_have_text(procedure)
