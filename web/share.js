@@ -67,10 +67,10 @@ function announce(text, url, what, { note = "", failed = false } = {}) {
     toast.append(toastText, " ", toastLink, " ", toastQr);
     // A toast someone is using (pointer or focus on its button) does not vanish under them.
     for (const type of ["pointerenter", "focusin"]) toast.addEventListener(type, () => clearTimeout(announce.timer));
-    toast.addEventListener("focusout", hideLater);
+    for (const type of ["pointerleave", "focusout"]) toast.addEventListener(type, hideLater);
     document.body.append(toast);
   }
-  toastText.textContent = note ? `${text} ${note}` : text;
+  withBreaks(toastText, note ? `${text} ${note}` : text, url);
   toastLink.hidden = !failed;
   toastLink.value = failed ? url : "";
   toastQr.hidden = !what || !words.qrButton;
@@ -85,9 +85,26 @@ function announce(text, url, what, { note = "", failed = false } = {}) {
     hideLater();
   }
 }
+// Long enough to read a link on a phone; the next tap elsewhere puts it away sooner.
+const TOAST_MS = 20_000;
 function hideLater() {
   clearTimeout(announce.timer);
-  announce.timer = setTimeout(() => { toast.hidden = true; }, 8000);
+  announce.timer = setTimeout(() => { toast.hidden = true; }, TOAST_MS);
+}
+addEventListener("pointerdown", (event) => {
+  if (toast && !toast.hidden && !toast.contains(event.target)) toast.hidden = true;
+}, true);
+
+// `text` into `node`, the `url` inside it breakable after its separators only (/ ? & = # . -), never
+// in the middle of a word (the CSS breaks a piece only if it cannot fit a line on its own).
+function withBreaks(node, text, url) {
+  const at = url ? text.indexOf(url) : -1;
+  if (at < 0) {
+    node.textContent = text;
+    return;
+  }
+  const pieces = url.split(/(?<=[/?&=#.-])/).flatMap((piece) => [piece, document.createElement("wbr")]);
+  node.replaceChildren(text.slice(0, at), ...pieces, text.slice(at + url.length));
 }
 
 // Copy `url` and say so with `template` ("Link copied: {url}", in the page's language); with

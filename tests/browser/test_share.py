@@ -252,3 +252,54 @@ def test_with_a_phone_keyboard_up_the_verdict_comes_into_view_as_the_last_field_
     expect(summary).to_be_in_viewport(ratio=1)
     expect(last).to_be_in_viewport(ratio=1)
     expect(last).to_be_focused()
+
+
+#: Where the toast's lines break: the character before each line break, within the link.
+LINE_ENDS = """toast => {
+    const ends = [];
+    let last = null;
+    const walker = document.createTreeWalker(toast.querySelector('span'), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect) continue;
+            if (last && rect.top > last.top + 1) ends.push(last.char);
+            last = {top: rect.top, char: node.data[i]};
+        }
+    }
+    return ends;
+}"""
+
+
+def test_the_phone_toast_breaks_a_link_between_its_parts_and_a_tap_elsewhere_puts_it_away(phone, site_url):
+    """Issue 46 polish: the toast broke the link mid-word; it stays until read (a tap elsewhere closes it)."""
+    names = "&".join(f"naruto-tiebreak.name_{p}=Giocatrice%20{p}" for p in "ab")
+    phone.goto(f"{site_url}/it/naruto/?{names}#calc-naruto-tiebreak")
+    calc = phone.locator("#calc-naruto-tiebreak")
+    expect_ready(calc)
+    calc.locator(".calc-share").tap()
+    toast = phone.locator(".link-toast")
+    link = phone.evaluate("navigator.clipboard.readText()")
+    expect(toast).to_contain_text(link)
+    ends = toast.evaluate(LINE_ENDS)
+    assert len(ends) >= 2, ends  # a 412 px phone: the link takes several lines
+    assert set(ends) <= set("/?&=#.-: "), ends  # ...broken after its separators (or the sentence's spaces)
+    calc.locator(".calc-title").tap()
+    expect(toast).to_be_hidden()
+
+
+def test_the_toast_stays_long_enough_to_read(cold_page, site_url):
+    page = cold_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # copied: the toast that goes by itself
+    page.clock.install()
+    page.goto(f"{site_url}/fr/glossary/")  # no calculator: no engine start on the fake clock
+    page.locator("#glossary .headerlink").click()  # at the top: the toast does not appear under the pointer
+    toast = page.locator(".link-toast")
+    expect(toast).to_contain_text(page.evaluate("navigator.clipboard.readText()"))
+    page.clock.run_for(15_000)  # the old toast went after 8 s
+    expect(toast).to_be_visible()
+    page.clock.run_for(10_000)
+    expect(toast).to_be_hidden()
