@@ -114,7 +114,8 @@ _SHOWN = r"""(el) => ({
   result: el.dataset.result,
   invalid: el.querySelectorAll('[aria-invalid]').length,
   boxes: [...el.querySelectorAll('[data-field] .calc-error')].map((b) => ({
-    field: b.closest('[data-field]').dataset.field, text: b.textContent, role: b.getAttribute('role'), id: b.id})),
+    field: b.closest('[data-field]').dataset.field, text: b.textContent, role: b.getAttribute('role'), id: b.id,
+    needed: b.classList.contains('calc-needed')})),
   controls: [...el.querySelectorAll('[data-field] input, [data-field] textarea')].map((c) => ({
     field: c.closest('[data-field]').dataset.field, invalid: c.getAttribute('aria-invalid'),
     describedby: (c.getAttribute('aria-describedby') || '').split(/\s+/)})),
@@ -166,11 +167,16 @@ def check_shown(shown: dict, calc_id: str, lang: str) -> dict:
         assert shown["invalid"] == 0
         return verdict
     assert shown["result"] == "null"
+    codes = {error["field"]: error["code"] for error in verdict["errors"]}
     for field in placed:
         box = next(box for box in shown["boxes"] if box["field"] == field)
-        assert box["role"] == "alert", (field, box)
         controls = [c for c in shown["controls"] if c["field"] == field]
         assert controls, field
+        if box["needed"]:  # an answer not given yet, on a field not touched: a polite note, nothing invalid
+            assert codes[field] in ("required", "needed") and box["role"] == "status", (field, box)
+            assert all(control["invalid"] is None for control in controls), (field, controls)
+            continue
+        assert box["role"] == "alert", (field, box)
         for control in controls:
             assert control["invalid"] == "true" and box["id"] in control["describedby"], (field, control, box)
     return verdict
