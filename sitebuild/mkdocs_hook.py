@@ -33,6 +33,13 @@ def on_env(env, config, files):
     return env
 
 
+def _typeset_toc(items, lang: str) -> None:
+    """Each table-of-contents entry (HTML text, nested) typeset like the heading it repeats."""
+    for item in items:
+        item.title = typeset_page(item.title, lang)
+        _typeset_toc(item.children, lang)
+
+
 def on_page_content(html, page, config, files):
     lang = page_language(page.file.src_uri)
     try:
@@ -40,6 +47,8 @@ def on_page_content(html, page, config, files):
         html = typeset_page(html, lang, verbatim=verbatim)
         if not verbatim and page.title:  # the tab's title and the navigation's, as the page's heading
             page.title = typeset_page(page.title, lang)
+        if not verbatim:  # the table of contents repeats the headings: typeset as they are
+            _typeset_toc(page.toc, lang)
         html = add_rule_links(expand_markers(expand_venue_markers(html, lang), lang), lang)
         return relative_links(box_tables(html), page.url)
     except ValueError as err:  # MarkerError included

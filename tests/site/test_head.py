@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -46,3 +47,14 @@ def test_no_stylesheet_waits_behind_a_parser_blocking_script(site):
     # What the check is about is there: our own stylesheets, and a page's widget stylesheets.
     assert all(any(href.endswith("calc/calc.css") for href in page.stylesheets) for page in pages.values())
     assert any("calc/widgets/" in href for page in pages.values() for href in page.stylesheets)
+
+
+def test_no_page_title_says_its_name_twice(site):
+    """A language's home page is titled by the site's name alone: MkDocs calls only the reference
+    language's the home page, and Material titled the others "Name - Name" (overrides/main.html)."""
+    titles = {path.relative_to(site).as_posix(): re.search(r"<title>(.*?)</title>", path.read_text(encoding="utf-8")).group(1)
+              for path in sorted(site.rglob("index.html"))}
+    twice = {name: title for name, title in titles.items() if len(set(title.split(" - "))) < len(title.split(" - "))}
+    assert not twice, twice
+    assert all(" - " not in titles[home] for home in ("index.html", "fr/index.html", "it/index.html"))
+    assert " - " in titles["fr/glossary/index.html"], "other pages: their name, then the site's"

@@ -131,3 +131,44 @@ def test_source_text_is_left_as_published(site):
         assert PLAIN_SPACE.search(source), f"{path}: the source's own plain spaces are gone"
         checked += 1
     assert checked == 2, "the French Naruto and Judge Tower pages are the sources"
+
+
+class Outline(HTMLParser):
+    """A page's <title> and its table of contents (Material's secondary navigation), as text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.stack.append("md-nav--secondary" if "md-nav--secondary" in (dict(attrs).get("class") or "") else tag)
+
+    def handle_startendtag(self, tag, attrs):
+        pass
+
+    def handle_endtag(self, tag):
+        while self.stack and self.stack.pop() not in (tag, "md-nav--secondary"):
+            pass
+
+    def handle_data(self, data):
+        if "title" in self.stack or "md-nav--secondary" in self.stack:
+            self.text.append(data)
+
+
+def test_titles_and_tables_of_contents_keep_french_spacing_too(site):
+    """The tab's title and the table of contents repeat the site's own headings: typeset as they
+    are (a source's headings, on a verbatim page, stay as published)."""
+    problems, spaced = [], 0
+    for path, verbatim in french_pages(site):
+        if verbatim:
+            continue
+        outline = Outline()
+        outline.feed(path.read_text(encoding="utf-8"))
+        text = " | ".join(outline.text)
+        spaced += len(FRENCH_SPACE.findall(text))
+        problems += [f"{path.relative_to(site)}: …{text[max(0, m.start() - 30):m.end() + 10]!r}…"
+                     for m in PLAIN_SPACE.finditer(text)]
+    assert not problems, "\n".join(problems)
+    assert spaced >= 5, "the clock's procedure headings and the Pokémon page's title: nothing checked"
