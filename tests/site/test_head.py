@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -46,3 +47,16 @@ def test_no_stylesheet_waits_behind_a_parser_blocking_script(site):
     # What the check is about is there: our own stylesheets, and a page's widget stylesheets.
     assert all(any(href.endswith("calc/calc.css") for href in page.stylesheets) for page in pages.values())
     assert any("calc/widgets/" in href for page in pages.values() for href in page.stylesheets)
+
+
+def test_no_title_names_the_site_twice(site):
+    """Each language's home page is titled like the site: its <title> says the name once, not
+    "Regolamenti … - Regolamenti …" (the i18n plugin marks only the default language's home)."""
+    titles = {path.relative_to(site).as_posix(): re.search(r"<title>(.*?)</title>", path.read_text(encoding="utf-8")).group(1)
+              for path in sorted(site.rglob("*.html"))}
+    doubled = {name: title for name, title in titles.items()
+               if " - " in title and title.split(" - ", 1)[0] == title.split(" - ", 1)[1]}
+    assert not doubled, doubled
+    # What the check is about is there: a home page per language, and other pages keep "page - site".
+    assert {"index.html", "fr/index.html", "it/index.html"} <= titles.keys()
+    assert all(titles[f"{lang}naruto/index.html"].endswith(f" - {titles[f'{lang}index.html']}") for lang in ("", "fr/", "it/"))
