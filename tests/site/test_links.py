@@ -86,5 +86,5 @@ def test_the_home_pages_time_runs_out_link_opens_the_end_of_time_turns(site):
     """A judge needs the end-of-time turns first, then the tiebreak (issue 46, defect 7)."""
     for folder in (site, site / "fr", site / "it"):
         html = (folder / "index.html").read_text(encoding="utf-8")
-        assert 'href="naruto/#naruto-end-of-time"' in html and 'href="naruto/#naruto-blitz-6"' in html
+        assert 'href="naruto/#naruto-end-of-time"' in html and 'href="naruto/#naruto-blitz-7"' in html
         assert 'href="naruto/#naruto-tiebreak"' not in html
