@@ -131,3 +131,13 @@ def test_source_text_is_left_as_published(site):
         assert PLAIN_SPACE.search(source), f"{path}: the source's own plain spaces are gone"
         checked += 1
     assert checked == 2, "the French Naruto and Judge Tower pages are the sources"
+
+
+def test_a_french_pages_title_keeps_its_signs_on_their_line(site):
+    """The tab's and the search result's title (<title>) is the site's own French too: the heading's
+    no-break spaces survive the template (overrides/main.html, block htmltitle)."""
+    titles = {path: re.search(r"<title>(.*?)</title>", path.read_text(encoding="utf-8"), re.S).group(1)
+              for path, verbatim in french_pages(site) if not verbatim}
+    assert [t for t in titles.values() if PLAIN_SPACE.search(t)] == []
+    assert any(FRENCH_SPACE.search(t) for t in titles.values()), f"no title with a sign to space: nothing checked {titles}"
+
