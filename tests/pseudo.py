@@ -104,10 +104,20 @@ def _pseudo_catalogs(copy: Path) -> None:
             write_po(fh, catalog)
 
 
+#: What a build reads (a checkout that is not a git repository is copied from these).
+SOURCES = ("calculators", "rules_core", "sitebuild", "docs", "overrides", "web", "tools", "tests",
+           "mkdocs.yml", "pyproject.toml")
+
+
 def _files() -> list[str]:
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, check=True, capture_output=True).stdout.decode()
-    return [f for f in listed.split("\0") if f and (ROOT / f).is_file()]
+    """The checkout's files as they are now (edits not committed yet included), without what it built."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                                cwd=ROOT, check=True, capture_output=True).stdout.decode().split("\0")
+    except (OSError, subprocess.CalledProcessError):
+        listed = [p.relative_to(ROOT).as_posix() for name in SOURCES
+                  for p in ([ROOT / name] if (ROOT / name).is_file() else (ROOT / name).rglob("*"))]
+    return [f for f in listed if f and "__pycache__" not in f and not f.endswith(".mo") and (ROOT / f).is_file()]
 
 
 def build(work: Path) -> Path:
@@ -121,8 +131,8 @@ def build(work: Path) -> Path:
         target = copy / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target)
+    (ROOT / ".cache").mkdir(exist_ok=True)
     for shared in ("node_modules", ".cache"):
-        (ROOT / shared).mkdir(exist_ok=True)
         (copy / shared).symlink_to(ROOT / shared)
     _pseudo_catalogs(copy)
     (copy / "mkdocs.yml").write_text(_pseudo_yaml((ROOT / "mkdocs.yml").read_text(encoding="utf-8")), encoding="utf-8")
