@@ -1,15 +1,17 @@
 """The pseudo-locale (tests/pseudo.py): the site built once more with English replaced by accented,
 ~40 % longer, bracketed messages and pages, then walked in Chromium at 360 and 1280 px. Every
 English page, every calculator at its SPEC example's verdict and at a link's error, the round clock
-running, at time and on the room display, the blitz timer over time and at the losing warning:
+idle (and its QR code dialog), running with a table's extension, at time and on the room display,
+the blitz timer over time and at the losing warning:
 
 - every visible text lies inside ⟦…⟧: a word outside brackets was written in JavaScript, a
   template or Python instead of a catalog (numbers, punctuation, what the user typed, other
-  languages' text marked ``lang`` and Material's own chrome, MATERIAL_CHROME, excepted);
+  languages' text marked ``lang``, code and addresses, and Material's own chrome, MATERIAL_CHROME,
+  excepted);
 - nothing overflows its box or is cut where it is not meant to scroll, and the page never scrolls
   sideways.
 
-One build (~20 s), one context per width whose later pages restore the engine's snapshot.
+One build (~15 s of CPU), one context per width whose later pages restore the engine's snapshot.
 """
 
 from __future__ import annotations
