@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import zipfile
 from pathlib import Path
 
@@ -36,7 +37,9 @@ def compressed(data: bytes, suffix: str) -> bytes:
         return key.read_bytes()
     encoded = ENCODINGS[suffix](data)
     CACHE.mkdir(parents=True, exist_ok=True)
-    key.write_bytes(encoded)
+    partial = key.with_name(f"{key.name}.{os.getpid()}.tmp")
+    partial.write_bytes(encoded)
+    partial.replace(key)  # whole or absent: builds running at once (the tests' own) never read half a file
     return encoded
 
 

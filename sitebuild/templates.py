@@ -8,7 +8,7 @@ from __future__ import annotations
 import base64
 import mimetypes
 import re
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
@@ -41,6 +41,17 @@ class TemplateData:
                 kind = mimetypes.guess_type(favicon)[0] or "image/png"
                 return f"data:{kind};base64,{base64.b64encode(data).decode()}"
         raise FileNotFoundError(f"favicon {favicon!r} is in none of the theme's folders {self.theme_dirs}")
+
+    @staticmethod
+    def title(title: str) -> str:
+        """A page title as the tab shows it: without tags, its no-break spaces kept (Jinja's
+        ``striptags`` turns every run of whitespace, a no-break space included, into one space).
+
+        >>> TemplateData.title("JCC Pokémon\xa0: <em>limite</em>  de temps &amp; plus")
+        'JCC Pokémon\xa0: limite de temps &amp; plus'
+        """
+        text = unescape(re.sub(r"<[^>]*>", "", title))
+        return escape(re.sub(r"[ \t\r\n]+", " ", text).strip(), quote=False)
 
     @staticmethod
     def folder(lang: str) -> str:

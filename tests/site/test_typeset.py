@@ -172,3 +172,62 @@ def test_titles_and_tables_of_contents_keep_french_spacing_too(site):
                      for m in PLAIN_SPACE.finditer(text)]
     assert not problems, "\n".join(problems)
     assert spaced >= 5, "the clock's procedure headings and the Pokémon page's title: nothing checked"
+
+
+# --- Lists are lists ----------------------------------------------------------------------------
+
+DASH = re.compile(r"\s*[-‐‑–—]\s")
+
+
+class Paragraphs(HTMLParser):
+    """The text of each paragraph of the article that is the site's own: not a source reproduced as
+    published (outside its notes, on a ``verbatim`` page), not an original shown under a translated rule."""
+
+    def __init__(self, verbatim: bool) -> None:
+        super().__init__(convert_charrefs=True)
+        self.verbatim = verbatim
+        self.stack: list[tuple[str, str, bool]] = []
+        self.texts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in VOID:
+            return
+        self.stack.append((tag, attrs.get("class") or "", "lang" in attrs))
+        if tag == "p":
+            self.texts.append("")
+
+    def handle_startendtag(self, tag, attrs):
+        pass
+
+    def handle_endtag(self, tag):
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        tags = [t for t, _, _ in self.stack]
+        classes = " ".join(c for _, c, _ in self.stack).split()
+        if "p" not in tags or "article" not in tags or "og" in classes:
+            return
+        if any(lang for _, _, lang in self.stack[tags.index("article"):]):  # another language's text
+            return
+        if self.verbatim and "admonition" not in classes:
+            return
+        self.texts[-1] += data
+
+
+def test_no_paragraph_of_our_own_starts_with_a_dash(site):
+    """A dash at the start of a paragraph is a list marker typed as text (the French source's
+    typography, copied): the site's own pages write a Markdown list, which a screen reader
+    announces as one."""
+    checked, found = 0, []
+    for lang in ("en", "fr", "it"):
+        folder = site / ("" if lang == "en" else lang)
+        for md in sorted((DOCS.parent / lang).glob("*.md")):
+            page = folder / ("" if md.stem == "index" else md.stem) / "index.html"
+            parser = Paragraphs(md.read_text(encoding="utf-8").startswith("---\nverbatim: true\n"))
+            parser.feed(page.read_text(encoding="utf-8"))
+            checked += len(parser.texts)
+            found += [f"{page.relative_to(site)}: {text.strip()[:80]!r}" for text in parser.texts if DASH.match(text)]
+    assert not found, "\n".join(found)
+    assert checked > 300, "hardly any paragraph found: nothing checked"

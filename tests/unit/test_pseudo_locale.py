@@ -2,7 +2,8 @@
 accented, about 40 % longer and bracketed (⟦Çáłçûłáţõr…⟧). Rendering the calculators' forms, the
 venue kit and the verdicts with it shows that every word a user sees comes from a catalog: a word
 outside brackets is one written in code. Longer words also show a layout that relies on English
-lengths (the browser suite does not use this locale: it checks the Python side only).
+lengths. The same locale, applied to a whole build and walked in a browser:
+tests/browser/test_pseudo_locale.py.
 """
 
 from __future__ import annotations
@@ -15,22 +16,10 @@ import pytest
 from calculators import CALCULATORS, evaluate, i18n
 from sitebuild.render import render_calculator
 from sitebuild.venue import render_blitz_timer, render_clock
+from tests.pseudo import CLOSE, OPEN, outside_messages, pseudo
 
-OPEN, CLOSE = "\u27e6", "\u27e7"
-ACCENTED = str.maketrans("aceinousyACEINOUSY", "áçéîñöüšýÅÇÉÎÑÖÜŠÝ")
 #: Attributes whose words a user reads or hears, and the templates scripts fill in.
 SHOWN = re.compile(r"aria-label|title|placeholder|alt|data-(ui|msg|error)-.*")
-
-
-def pseudo(text: str) -> str:
-    """One message in the pseudo-locale; ``{placeholders}`` (and their format specs) kept as they are.
-
-    >>> pseudo("Player {name:the} wins")
-    '⟦Pláýér {name:the} wîñš·········⟧'
-    """
-    parts = re.split(r"(\{[^{}]*\})", text)
-    body = "".join(p if p.startswith("{") else p.translate(ACCENTED) for p in parts)
-    return f"{OPEN}{body}{'·' * round(len(text) * 0.4)}{CLOSE}"
 
 
 @pytest.fixture
@@ -42,14 +31,6 @@ def pseudo_locale(monkeypatch):
         return {key: pseudo(text) for key, text in real(i18n.REFERENCE_LANGUAGE, extra).items()}
 
     monkeypatch.setattr(i18n, "catalog", catalog)
-
-
-def outside_messages(text: str) -> str:
-    """What is left once every message (innermost first: a label inside a sentence) is taken out."""
-    previous = None
-    while previous != text:
-        previous, text = text, re.sub(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", " ", text)
-    return text
 
 
 class Shown(HTMLParser):
