@@ -119,3 +119,23 @@ def test_every_tracker_button_can_be_tapped_on_a_phone_at_200_percent(fresh, sit
         row.locator(".shame-minus").tap(timeout=5_000)
         expect(row.locator(".shame-value")).to_have_text("0")
     expect(calc.locator(".shame-bar")).to_be_visible()
+
+
+def test_names_typed_before_the_tracker_script_arrives_are_kept(cold_page, site_url):
+    """Issue 46 polish: names typed at once into the build's rows, before the widget's script had
+    mounted, were replaced by the blank state (seen at machine speed)."""
+    page = cold_page
+    held = []
+    page.route("**/widgets/shame-tracker.js", lambda route: held.append(route))  # held until the names are typed
+    with page.expect_request("**/widgets/shame-tracker.js"):
+        page.goto(f"{site_url}/it/judge-tower/")
+    calc = page.locator("#calc-judge-tower-shame")
+    words_ = words("it")
+    for n, name in enumerate(["Alice", "Bob"], 1):
+        calc.get_by_role("textbox", name=words_["player"].format(n=n), exact=True).fill(name)
+    assert len(held) == 1
+    held[0].continue_()
+    expect(calc.locator(".shame-bar")).to_contain_text("Alice")
+    expect(calc.get_by_role("listitem", name="Bob")).to_have_count(1)
+    for n, name in enumerate(["Alice", "Bob"], 1):
+        expect(calc.get_by_role("textbox", name=words_["player"].format(n=n), exact=True)).to_have_value(name)

@@ -188,6 +188,14 @@ export function mount(el) {
 
   // The build's rows, when there are as many players; otherwise rows for the stored state.
   if (rows.children.length === players.length) {
+    // What the judge typed in the build's rows before this script arrived is theirs: kept, never
+    // replaced by the blank or stored state (a name typed at once was lost; a shared link still wins).
+    if (!linked) {
+      [...rows.children].forEach((row, i) => {
+        const typed = row.querySelector(".shame-name").value.slice(0, rule.maxName);
+        if (typed) players[i] = { ...players[i], name: typed };
+      });
+    }
     [...rows.children].forEach((row, i) => setUp(row, i));
     settle(!storedWins);
   } else {
