@@ -402,7 +402,7 @@ function keepInView(el, summary) {
   const view = window.visualViewport; // what the keyboard leaves visible
   const below = summary.getBoundingClientRect().bottom - (view ? view.offsetTop + view.height : innerHeight);
   const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0; // Material's sticky bar
-  if (below > 0 && field.getBoundingClientRect().top - below >= top) scrollBy(0, below);
+  if (below > 0 && field.getBoundingClientRect().top - below >= top) scrollBy(0, Math.ceil(below)); // whole pixels: a part of one would stay hidden
 }
 
 function internal(el, detail) {

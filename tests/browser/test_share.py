@@ -4,6 +4,7 @@ an invalid link opens showing the localized error. The round planner's chart."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -126,6 +127,11 @@ def test_planner_chart_and_rounds_below_minimum(open_calc, page):
     expect(figure.locator("thead th")).to_have_text([t(f"naruto-rounds.ui.{word}") for word in ("record", "players", "cut")])
     assert json.loads(calc.get_attribute("data-result")) == expected
     expect(figure.locator("svg[role=img] rect")).to_have_count(len(expected["records"]))
+    # each bar's hover text is the catalog's sentence (French spacing too), never a colon written in JavaScript
+    bar = t("naruto-rounds.ui.bar", score=t("naruto-rounds.ui.score", wins=best["wins"], losses=best["losses"]),
+            players="{players}")
+    pattern = re.escape(bar).replace(re.escape("{players}"), r"[\d,.\u202f\u00a0]+")
+    assert re.fullmatch(pattern, figure.locator("svg g title").first.text_content()), bar
     # fewer than the minimum: the rule's error, no chart, no verdict
     page.locator("#calc-naruto-rounds-rounds").fill("3")
     expect(calc.locator("[data-field=rounds] .calc-error")).to_have_text(

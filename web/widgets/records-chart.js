@@ -25,7 +25,7 @@ function chart(records, format, words) {
     const y = index * row;
     const length = ((width - labelWidth - 60) * record.expected_players) / most;
     const group = svg("g", { class: `cut-${record.cut}` });
-    group.append(svg("title", {}, `${score(words, record)}: ${format(record.expected_players)}`));
+    group.append(svg("title", {}, words.bar.replace("{score}", score(words, record)).replace("{players}", format(record.expected_players))));
     group.append(svg("text", { x: 0, y: y + row * 0.68, class: "records-chart__label" }, score(words, record)));
     group.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(length, 1), height: row - 8, rx: 3 }));
     group.append(svg("text", { x: labelWidth + length + 6, y: y + row * 0.68, class: "records-chart__value" },
@@ -80,6 +80,7 @@ export function mount(el) {
       caption: el.dataset.uiCaption.replace("{rounds}", rounds),
       record: el.dataset.uiRecord, players: el.dataset.uiPlayers, cut: el.dataset.uiCut,
       in: el.dataset.uiIn, partial: el.dataset.uiPartial, out: el.dataset.uiOut, score: el.dataset.uiScore,
+      bar: el.dataset.uiBar,
     };
     const caption = document.createElement("figcaption");
     caption.textContent = words.caption;
