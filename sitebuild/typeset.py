@@ -40,12 +40,12 @@ _RAW = {"code", "pre", "kbd", "samp", "script", "style", "textarea"}
 _NOTE = re.compile(r'<div class="admonition\b.*?</div>', re.S)
 
 
-def french_html(html: str) -> str:
-    """:func:`french_spaces` on the text of ``html``: never inside a tag (attributes, URLs) nor in
-    code.
+def map_text(html: str, change) -> str:
+    """``change`` applied to each run of text of ``html``: never inside a tag (attributes, URLs), a
+    comment, nor in code or a script (the pseudo-locale test walks pages with it too).
 
-    >>> french_html('<p>Voir : <a href="/a?b=c">ici</a> <code>x :y</code></p>')
-    '<p>Voir\\xa0: <a href="/a?b=c">ici</a> <code>x :y</code></p>'
+    >>> map_text('<p>a<code>b</code><!-- c --></p>', str.upper)
+    '<p>A<code>b</code><!-- c --></p>'
     """
     out, raw = [], 0
     for part in _TAG.split(html):
@@ -55,8 +55,18 @@ def french_html(html: str) -> str:
                 raw = max(0, raw + (-1 if part.startswith("</") else 1))
             out.append(part)
         else:
-            out.append(part if raw else french_spaces(part))
+            out.append(part if raw else change(part))
     return "".join(out)
+
+
+def french_html(html: str) -> str:
+    """:func:`french_spaces` on the text of ``html``: never inside a tag (attributes, URLs) nor in
+    code.
+
+    >>> french_html('<p>Voir : <a href="/a?b=c">ici</a> <code>x :y</code></p>')
+    '<p>Voir\\xa0: <a href="/a?b=c">ici</a> <code>x :y</code></p>'
+    """
+    return map_text(html, french_spaces)
 
 
 def typeset_page(html: str, lang: str, verbatim: bool = False) -> str:

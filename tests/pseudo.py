@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sitebuild.typeset import map_text
+
 OPEN, CLOSE = "\u27e6", "\u27e7"
 ACCENTED = str.maketrans("aceinousyACEINOUSY", "áçéîñöüšýÅÇÉÎÑÖÜŠÝ")
 #: The padding's groups: short, each after a space, so a long sentence can still wrap.
@@ -48,9 +50,6 @@ def outside_messages(text: str) -> str:
 
 # --- the pseudo-localized build ------------------------------------------------------------------
 
-_TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
-#: Scripts, and code: identifiers and addresses (``#naruto-tiebreak-3``), the same in every language.
-_RAW = {"script", "style", "code", "pre", "kbd"}
 #: The glossary's line of a term's names in every language ("English: … · français : … · italiano: …"):
 #: other languages' words, which sitebuild/search.py reads from the built page; left as written.
 GLOSSARY_NAMES = re.compile(r"^\s*English: .* · français : .* · italiano: .*$", re.S)
@@ -62,19 +61,13 @@ def pseudo_html(html: str) -> str:
     >>> pseudo_html('<p>Hi <a href="x">you</a>!<!-- calc:x --> 3</p>')
     '<p>⟦Hî ·⟧ <a href="x">⟦ýöü ·⟧</a>!<!-- calc:x --> 3</p>'
     """
-    out, raw = [], 0
-    for part in _TAG.split(html):
-        if part.startswith("<"):
-            name = re.match(r"</?([A-Za-z][A-Za-z0-9]*)", part)
-            if name and name.group(1).lower() in _RAW:
-                raw = max(0, raw + (-1 if part.startswith("</") else 1))
-            out.append(part)
-        elif raw or not re.search(r"[^\W\d_]", part) or GLOSSARY_NAMES.match(part):
-            out.append(part)
-        else:
-            lead, core, trail = re.fullmatch(r"(\s*)(.*?)(\s*)", part, re.S).groups()
-            out.append(lead + pseudo(core) + trail)
-    return "".join(out)
+    def change(part: str) -> str:
+        if not re.search(r"[^\W\d_]", part) or GLOSSARY_NAMES.match(part):
+            return part
+        lead, core, trail = re.fullmatch(r"(\s*)(.*?)(\s*)", part, re.S).groups()
+        return lead + pseudo(core) + trail
+
+    return map_text(html, change)
 
 
 #: mkdocs.yml's English words (site name, description, the palette toggles' names).

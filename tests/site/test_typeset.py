@@ -57,20 +57,22 @@ RAW = {"code", "pre", "kbd", "samp", "script", "style", "textarea"}
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "fr"
 
 
-class Prose(HTMLParser):
-    """The article's text, in two parts: the source text as published (outside notes and
-    calculators, on a page whose front matter says ``verbatim``) and the site's own words."""
+class Elements(HTMLParser):
+    """A page read with its open elements at hand: ``stack`` of (tag, class, has a ``lang``)."""
 
     def __init__(self, verbatim: bool) -> None:
         super().__init__(convert_charrefs=True)
         self.verbatim = verbatim
-        self.stack: list[tuple[str, str]] = []
-        self.own: list[str] = []
-        self.source: list[str] = []
+        self.stack: list[tuple[str, str, bool]] = []
 
     def handle_starttag(self, tag, attrs):
         if tag not in VOID:
-            self.stack.append((tag, dict(attrs).get("class") or ""))
+            attrs = dict(attrs)
+            self.stack.append((tag, attrs.get("class") or "", "lang" in attrs))
+            self.opened(tag)
+
+    def opened(self, tag: str) -> None:
+        pass
 
     def handle_startendtag(self, tag, attrs):
         pass
@@ -79,9 +81,24 @@ class Prose(HTMLParser):
         while self.stack and self.stack.pop()[0] != tag:
             pass
 
+    def tags(self) -> list[str]:
+        return [t for t, _, _ in self.stack]
+
+    def classes(self) -> list[str]:
+        return " ".join(c for _, c, _ in self.stack).split()
+
+
+class Prose(Elements):
+    """The article's text, in two parts: the source text as published (outside notes and
+    calculators, on a page whose front matter says ``verbatim``) and the site's own words."""
+
+    def __init__(self, verbatim: bool) -> None:
+        super().__init__(verbatim)
+        self.own: list[str] = []
+        self.source: list[str] = []
+
     def handle_data(self, data):
-        tags = [t for t, _ in self.stack]
-        classes = " ".join(c for _, c in self.stack).split()
+        tags, classes = self.tags(), self.classes()
         if "article" not in tags or RAW & set(tags) or "headerlink" in classes:
             return
         mine = not self.verbatim or "admonition" in classes or any(c.startswith(("calc", "clock", "blitz")) for c in classes)
@@ -179,34 +196,20 @@ def test_titles_and_tables_of_contents_keep_french_spacing_too(site):
 DASH = re.compile(r"\s*[-‐‑–—]\s")
 
 
-class Paragraphs(HTMLParser):
+class Paragraphs(Elements):
     """The text of each paragraph of the article that is the site's own: not a source reproduced as
     published (outside its notes, on a ``verbatim`` page), not an original shown under a translated rule."""
 
     def __init__(self, verbatim: bool) -> None:
-        super().__init__(convert_charrefs=True)
-        self.verbatim = verbatim
-        self.stack: list[tuple[str, str, bool]] = []
+        super().__init__(verbatim)
         self.texts: list[str] = []
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag in VOID:
-            return
-        self.stack.append((tag, attrs.get("class") or "", "lang" in attrs))
+    def opened(self, tag):
         if tag == "p":
             self.texts.append("")
 
-    def handle_startendtag(self, tag, attrs):
-        pass
-
-    def handle_endtag(self, tag):
-        while self.stack and self.stack.pop()[0] != tag:
-            pass
-
     def handle_data(self, data):
-        tags = [t for t, _, _ in self.stack]
-        classes = " ".join(c for _, c, _ in self.stack).split()
+        tags, classes = self.tags(), self.classes()
         if "p" not in tags or "article" not in tags or "og" in classes:
             return
         if any(lang for _, _, lang in self.stack[tags.index("article"):]):  # another language's text
