@@ -238,3 +238,32 @@ def test_an_untrusted_snapshot_means_a_full_start_and_a_new_snapshot(cold_page, 
     page.reload()
     expect(html).to_have_attribute("data-engine-start", "snapshot")
     use_calculator(page, calc, "fr")
+
+
+#: Whether the stored snapshot's bytes hold each of the given ASCII strings (as Python holds a name).
+HOLDS = """async (needles) => {
+  const cache = await caches.open("engine-snapshot");
+  const [key] = await cache.keys();
+  const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  const text = new TextDecoder("latin1").decode(bytes);
+  return needles.map((needle) => text.includes(needle));
+}"""
+
+
+def test_the_snapshot_holds_nothing_a_user_gave(cold_page, site_url):
+    """The first start's snapshot is its memory copied before the worker reads any message, though it
+    is packed and stored only after the first verdict (web/worker.js): a name from the link, answered
+    before the snapshot is stored, and a name typed at once are in no stored byte."""
+    page = cold_page
+    html = page.locator("html")
+    linked, typed = "Qzxvlinkedname", "Wjkqtypedname"
+    page.goto(f"{site_url}/naruto/?naruto-end-of-time.name_a={linked}&naruto-end-of-time.starter=a"
+              f"&naruto-end-of-time.active=b#calc-naruto-end-of-time")
+    calc = page.locator("#calc-naruto-end-of-time")
+    expect_ready(calc)
+    expect(calc.locator(".calc-details")).to_contain_text(linked)  # Python has held it
+    calc.locator('[name="name_b"]').fill(typed)
+    expect(calc.locator(".calc-details")).to_contain_text(typed)
+    expect(html).to_have_attribute("data-engine-start", "full")
+    expect(html).to_have_attribute("data-engine-snapshot", "stored")
+    assert page.evaluate(HOLDS, [linked, typed, "naruto-end-of-time"]) == [False, False, True]  # (a calculator's id is)
