@@ -318,14 +318,17 @@ async function boot() {
 }
 
 // Packing, hashing and storing the copy (~0.2 s of a phone's 4x slower CPU) wait for this worker's
-// first verdict, or a second without one (a page that asks nothing at once): the first verdict does
-// not wait behind them. What is stored is still the copy taken before any message was read.
+// first verdict, or a second without one (a page that asks nothing at once), then a task more: the
+// page's other first questions, sent with it and queued before that timer, are answered first, not
+// behind them. What is stored is still the copy taken before any message was read.
 let answered;
 const firstAnswer = new Promise((resolve) => { answered = resolve; });
 const STORE_AFTER_MS = 1000;
+const nextTask = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function storeLater(key, memory) {
-  await Promise.race([firstAnswer, new Promise((resolve) => setTimeout(resolve, STORE_AFTER_MS))]);
+  await Promise.race([firstAnswer, nextTask(STORE_AFTER_MS)]);
+  await nextTask();
   return storeSnapshot(key, memory);
 }
 
