@@ -19,6 +19,7 @@ from pathlib import Path
 from calculators.bridge import evaluate_json
 from calculators.i18n import LANGUAGES
 from calculators.registry import CALCULATORS
+from sitebuild.bytecode import bytecode_wheel
 from sitebuild.precompress import stored_zip
 from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
@@ -72,15 +73,21 @@ def self_test() -> list[list[object]]:
 
 def served_files(pyodide_src: Path, wheel: Path, work: Path) -> tuple[list[Path], Path]:
     """The engine as a phone downloads it: Pyodide's files with the standard library cut to what is
-    imported and the lock file without packages (sitebuild/stdlib.py), and our wheel stored
-    uncompressed so the host's Brotli compresses it whole (sitebuild/precompress.py)."""
+    imported and the lock file without packages (sitebuild/stdlib.py), and our wheel with its modules
+    as bytecode (sitebuild/bytecode.py), stored uncompressed so the host's Brotli compresses it whole
+    (sitebuild/precompress.py)."""
     try:
         trimmed = trimmed_stdlib(pyodide_src, wheel, work / "python_stdlib.zip")
     except StdlibError as err:
         raise BuildError(f"trimmed standard library: {err}") from err
     made = {"python_stdlib.zip": trimmed, "pyodide-lock.json": package_free_lock(pyodide_src, work / "pyodide-lock.json")}
     (work / "wheel").mkdir()
-    return [made.get(name, pyodide_src / name) for name in PYODIDE_FILES], stored_zip(wheel, work / "wheel" / wheel.name)
+    stored = stored_zip(wheel, work / wheel.name)
+    try:
+        served = bytecode_wheel(pyodide_src, stored, trimmed, work / "wheel" / wheel.name)
+    except StdlibError as err:
+        raise BuildError(f"compiled wheel: {err}") from err
+    return [made.get(name, pyodide_src / name) for name in PYODIDE_FILES], served
 
 
 def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PYODIDE_SRC) -> dict[str, str]:

@@ -286,7 +286,7 @@ async function boot() {
       const pyodide = await start({ _loadSnapshot: stored.memory });
       const evaluateJson = await ready(pyodide);
       selfTest(evaluateJson, checks);
-      return { evaluateJson, start: "snapshot", keepSnapshot: null, drop: () => dropSnapshot(snapshotKey) };
+      return { evaluateJson, start: "snapshot", takeSnapshot: null, drop: () => dropSnapshot(snapshotKey) };
     } catch (error) {
       // A file that did not arrive is no fault of the snapshot: it is kept for the retry (a full
       // start would fail the same way).
@@ -301,29 +301,45 @@ async function boot() {
     evaluateJson,
     start: "full",
     drop: null,
-    // Runs the self-test (its first-time work then lives in the snapshot), copies the memory at once
-    // (synchronously), then stores it; false when any of it fails: that costs only speed.
-    keepSnapshot: () => {
-      let memory;
+    // Runs the self-test (its first-time work then lives in the snapshot) and copies the memory at
+    // once (synchronously: Pyodide's makeMemorySnapshot copies it); null when that fails: that costs
+    // only speed. The copy is packed and stored later (storeLater).
+    takeSnapshot: () => {
       try {
         selfTest(evaluateJson, checks);
-        memory = pyodide.makeMemorySnapshot();
+        return pyodide.makeMemorySnapshot();
       } catch (error) {
         console.warn("engine snapshot not taken:", error);
-        return false;
+        return null;
       }
-      return storeSnapshot(snapshotKey, memory);
     },
+    snapshotKey,
   };
+}
+
+// Packing, hashing and storing the copy (~0.2 s of a phone's 4x slower CPU) wait for this worker's
+// first verdict, or a second without one (a page that asks nothing at once), then a task more: the
+// page's other first questions, sent with it and queued before that timer, are answered first, not
+// behind them. What is stored is still the copy taken before any message was read.
+let answered;
+const firstAnswer = new Promise((resolve) => { answered = resolve; });
+const STORE_AFTER_MS = 1000;
+const nextTask = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function storeLater(key, memory) {
+  await Promise.race([firstAnswer, nextTask(STORE_AFTER_MS)]);
+  await nextTask();
+  return storeSnapshot(key, memory);
 }
 
 const engine = boot().catch(async (error) => { throw await probe(error, dir, files); });
 engine.then(
-  async ({ start, keepSnapshot }) => {
+  async ({ start, takeSnapshot, snapshotKey }) => {
     postMessage({ type: "ready", start });
-    // The copy is made before this worker reads any message (the handler below awaits `engine`
-    // later), so the snapshot holds no user input.
-    if (keepSnapshot && await keepSnapshot()) postMessage({ type: "snapshot-stored" });
+    // The copy is made in this same task, before this worker reads any message (the handler below
+    // awaits `engine` later), so the snapshot holds no user input.
+    const memory = takeSnapshot ? takeSnapshot() : null;
+    if (memory && await storeLater(snapshotKey, memory)) postMessage({ type: "snapshot-stored" });
   },
   (error) => postMessage({ type: "failed", ...failure(error) }),
 );
@@ -351,6 +367,7 @@ self.onmessage = async (event) => {
   try {
     const verdict = JSON.parse(evaluateJson(calc, JSON.stringify(inputs), lang));
     postMessage({ type: "verdict", seq, verdict });
+    answered();
   } catch (error) {
     if (drop) { // a restored engine failing: suspect the snapshot, never show its error
       await drop();

@@ -21,7 +21,7 @@ from calculators.i18n import LANGUAGES, Translator, language_folder
 from rules_core.errors import RuleError
 from sitebuild.engine import digest
 from sitebuild.templates import widget_names
-from tests.browser.conftest import SITE, expect_ready, seed_snapshot
+from tests.browser.conftest import ROOT, SITE, expect_ready, seed_snapshot
 from tests.browser.pages import all_pages, calculators_on, open_ready, page_html
 
 
@@ -230,15 +230,19 @@ def test_engine_cannot_load_then_retry(cold_page, watch, site_url, engine_snapsh
 
 
 def broken_wheel() -> bytes:
-    """Our wheel with ``evaluate_json`` made to raise, as a bug would."""
+    """Our served wheel (its modules as bytecode) with ``calculators/bridge.pyc`` replaced by a source
+    whose ``evaluate_json`` raises, as a bug would."""
     wheel = next(SITE.glob("calc/**/*.whl"))
+    bug = "\n\ndef evaluate_json(calc_id, inputs_json, lang):\n    raise RuntimeError('unexpected bug')\n"
     out = io.BytesIO()
     with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w") as dst:
+        assert "calculators/bridge.pyc" in src.namelist()
         for item in src.infolist():
-            data = src.read(item)
-            if item.filename == "calculators/bridge.py":
-                data += b"\n\ndef evaluate_json(calc_id, inputs_json, lang):\n    raise RuntimeError('unexpected bug')\n"
-            dst.writestr(item, data)
+            if item.filename == "calculators/bridge.pyc":
+                source = (ROOT / "calculators" / "bridge.py").read_text(encoding="utf-8") + bug
+                dst.writestr("calculators/bridge.py", source)
+            else:
+                dst.writestr(item, src.read(item))
     return out.getvalue()
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from sitebuild.engine import engine_paths
+from sitebuild.engine import engine_paths, find_wheel
 from sitebuild.precompress import MIN_BYTES, SUFFIXES
 from sitebuild.stdlib import COMMAND_LINE, ROOT, StdlibError, cache_key, our_imports, trace
 
@@ -26,7 +26,13 @@ def engine(site) -> Path:
 
 
 def wheel(site) -> Path:
+    """The wheel as served: its modules as bytecode (sitebuild/bytecode.py)."""
     return next(site.glob("calc/wheel-*/*.whl"))
+
+
+def source_wheel() -> Path:
+    """The wheel as built (``make wheel``), its modules as sources: what the served one is compiled from."""
+    return find_wheel()
 
 
 def module_files(names) -> set[str]:
@@ -43,7 +49,7 @@ def test_the_standard_library_holds_what_the_calculators_import(site, engine):
     trimmed = zipfile.ZipFile(engine / "python_stdlib.zip")
     names = as_sources(trimmed.namelist())
     assert len(names) < len(shipped) / 2  # cut down...
-    needed = module_files(our_imports(wheel(site))) & shipped  # (modules built into the wasm are in no zip)
+    needed = module_files(our_imports(source_wheel())) & shipped  # (modules built into the wasm are in no zip)
     assert needed and needed <= names  # ...but never below what our code names
     assert all(info.compress_type == zipfile.ZIP_STORED for info in trimmed.infolist())  # the host compresses
 
@@ -61,11 +67,31 @@ def test_the_standard_library_is_bytecode_pyodide_loads_as_it_is(engine):
     assert b"Get useful information from live Python objects" not in docstring  # docstrings dropped
 
 
+def test_the_served_wheel_is_bytecode_of_the_built_one(site):
+    """Each module of the built wheel served as an unchecked hash-based .pyc of Pyodide's Python (its
+    magic number: the served standard library's), none as source; every other member the same bytes.
+    The build ran every traced case on it against CPython's answers (sitebuild/bytecode.py)."""
+    engine = site / "calc" / engine_paths(site)["pyodide"]
+    with zipfile.ZipFile(engine / "python_stdlib.zip") as stdlib:
+        magic = stdlib.read("inspect.pyc")[:4]
+    with zipfile.ZipFile(source_wheel()) as built, zipfile.ZipFile(wheel(site)) as served:
+        names = served.namelist()
+        modules = [name for name in built.namelist() if name.endswith(".py")]
+        assert sorted(names) == sorted(name + "c" if name in modules else name for name in built.namelist())
+        for name in names:
+            data = served.read(name)
+            if name.endswith(".pyc"):
+                assert data[:4] == magic and data[4:8] == (1).to_bytes(4, "little"), name
+            else:
+                assert data == built.read(name), name
+        assert all(info.compress_type == zipfile.ZIP_STORED for info in served.infolist())
+
+
 def test_the_command_line_s_imports_are_left_out(site, engine):
     """``python -m calculators`` never runs in the browser: what only it imports is not shipped."""
-    with zipfile.ZipFile(wheel(site)) as archive:
+    with zipfile.ZipFile(source_wheel()) as archive:
         assert "import argparse" in archive.read(COMMAND_LINE).decode()
-    assert "argparse" not in our_imports(wheel(site))
+    assert "argparse" not in our_imports(source_wheel())
     assert "argparse.py" not in as_sources(zipfile.ZipFile(engine / "python_stdlib.zip").namelist())
 
 
@@ -91,7 +117,7 @@ def test_a_standard_library_lacking_a_module_fails_the_build(site, engine, tmp_p
 def test_the_trimmed_library_is_reused_only_while_the_wheel_is_the_same(site, tmp_path):
     """Cached by the wheel's files, not by its zip: a rebuild that only changes the members' dates
     reuses it; any change to a file builds it anew."""
-    built = wheel(site)
+    built = source_wheel()
     redated = tmp_path / "redated.whl"
     with zipfile.ZipFile(built) as source, zipfile.ZipFile(redated, "w") as target:
         for info in source.infolist():
