@@ -21,7 +21,7 @@ import zipfile
 from pathlib import Path
 
 from calculators.bridge import evaluate_json
-from sitebuild.stdlib import ROOT, StdlibError, cases, node, trace
+from sitebuild.stdlib import PYC, ROOT, StdlibError, cases, node, trace
 
 SCRIPT = Path(__file__).with_name("wheel_bytecode.mjs")
 CACHE = ROOT / ".cache" / "wheel"
@@ -29,7 +29,7 @@ CACHE = ROOT / ".cache" / "wheel"
 
 def cache_key(pyodide_dir: Path, wheel: Path, stdlib: Path) -> str:
     digest = hashlib.sha256()
-    for path in (pyodide_dir / "pyodide.asm.wasm", pyodide_dir / "python_stdlib.zip", stdlib, SCRIPT, Path(__file__)):
+    for path in (pyodide_dir / "pyodide.asm.wasm", pyodide_dir / "python_stdlib.zip", stdlib, SCRIPT, PYC, Path(__file__)):
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     digest.update(hashlib.sha256(wheel.read_bytes()).digest())  # its bytes: the member dates are served too
     return digest.hexdigest()

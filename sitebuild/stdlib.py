@@ -40,6 +40,7 @@ from calculators.bridge import evaluate_json
 ROOT = Path(__file__).resolve().parents[1]
 TRACE = Path(__file__).with_name("stdlib_trace.mjs")
 MINIFY = Path(__file__).with_name("stdlib_minify.mjs")
+PYC = Path(__file__).with_name("pyc.py")  # the bytecode helpers MINIFY runs
 CACHE = ROOT / ".cache" / "stdlib"
 #: Where the zip is mounted in Pyodide's file system.
 MOUNT = "/lib/python314.zip/"
@@ -104,7 +105,7 @@ def trace(pyodide_dir: Path, stdlib: Path, wheel: Path, work: Path) -> dict:
 def cache_key(pyodide_dir: Path, wheel: Path) -> str:
     """What the trimmed standard library depends on, hashed: a change to any of it builds it anew."""
     digest = hashlib.sha256()
-    for path in (pyodide_dir / "python_stdlib.zip", pyodide_dir / "pyodide.asm.wasm", Path(__file__), TRACE, MINIFY):
+    for path in (pyodide_dir / "python_stdlib.zip", pyodide_dir / "pyodide.asm.wasm", Path(__file__), TRACE, MINIFY, PYC):
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     with zipfile.ZipFile(wheel) as archive:  # its files, not its zip: the members' dates change with every build
         for name in sorted(archive.namelist()):

@@ -5,28 +5,16 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
+// The shared helpers (without_docstrings, pyc) come first: sitebuild/pyc.py.
+const HELPERS = readFileSync(new URL("pyc.py", import.meta.url), "utf8");
 const MINIFY = `
-import ast, importlib.util, io, json, marshal, zipfile
+import io, json, zipfile
 
 DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
-def without_docstrings(tree):
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(node, DOCUMENTED) and body and isinstance(body[0], ast.Expr) \\
-                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-            node.body = body[1:] or [ast.Pass()]
-    return tree
-
-def without_line_tables(code):
-    consts = tuple(without_line_tables(c) if isinstance(c, type(code)) else c for c in code.co_consts)
-    return code.replace(co_linetable=b"", co_consts=consts)
-
-def pyc(name, source):
-    """An unchecked hash-based .pyc (PEP 552): zipimport loads it as it is."""
+def compiled(name, source):
     code = compile(source, "/lib/python314.zip/" + name, "exec", dont_inherit=True)
-    flags = (1).to_bytes(4, "little")
-    return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(without_line_tables(code))
+    return pyc(source, code)
 
 def entry(name):
     return zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
@@ -36,7 +24,7 @@ with zipfile.ZipFile("/lib/python314.zip") as source, zipfile.ZipFile(buffer, "w
     for name in json.loads(NAMES):
         data = source.read(name)
         if name.endswith(".py"):
-            name, data = name + "c", pyc(name, ast.unparse(without_docstrings(ast.parse(data, name))).encode() + b"\\n")
+            name, data = name + "c", compiled(name, ast.unparse(without_docstrings(ast.parse(data, name), DOCUMENTED)).encode() + b"\\n")
         target.writestr(entry(name), data)
 buffer.getvalue()
 `;
@@ -45,7 +33,7 @@ async function main([indexURL, namesFile, out]) {
   const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
   const pyodide = await loadPyodide({ indexURL, stdout: () => {}, stderr: (line) => console.error(line) });
   pyodide.globals.set("NAMES", readFileSync(namesFile, "utf8"));
-  writeFileSync(out, pyodide.runPython(MINIFY).toJs());
+  writeFileSync(out, pyodide.runPython(HELPERS + MINIFY).toJs());
 }
 
 // An error is written in full, with status 1 (an uncaught error's report is cut short on a pipe).
