@@ -33,6 +33,8 @@ class TurnKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Turn:
+    """One turn still to play when time is called: whose, and why (its kind)."""
+
     player: Player
     kind: TurnKind
 
@@ -90,6 +92,8 @@ CriterionValues = Mapping[str, "tuple[int | None, int | None]"]
 
 @dataclass(frozen=True)
 class Step:
+    """One tiebreak criterion compared: both players' counts."""
+
     criterion: Criterion
     a: int
     b: int
@@ -101,6 +105,8 @@ class Step:
 
 @dataclass(frozen=True)
 class TiebreakOutcome:
+    """The criteria compared in order, up to the one that decides (or all of them, then a coin toss)."""
+
     winner: Player | None
     """``None``: every criterion is tied, the judge tosses a coin."""
     decided_by: Criterion | Toss

@@ -259,6 +259,8 @@ class Violation:
 
 @dataclass(frozen=True)
 class Counts:
+    """Cards and non-Platoon Ninja counted in the deck and the Réserve."""
+
     deck: int
     reserve: int
     deck_ninja: int
@@ -281,6 +283,8 @@ class Swap:
 
 @dataclass(frozen=True)
 class DeckOutcome:
+    """Every rule checked on a deck and its Réserve (and the swap, when one is given)."""
+
     counts: Counts
     violations: tuple[Violation, ...]
     cards: dict[str, Card]
