@@ -77,7 +77,7 @@ function showProgress({ done, total }) {
       status.after(bar);
     }
     bar.value = percent;
-    status.textContent = el.dataset.msgDownloading.replace("{percent}", percent.toLocaleString(el.dataset.lang));
+    status.textContent = fill(el.dataset.msgDownloading, { percent: percent.toLocaleString(el.dataset.lang) });
   }
 }
 

@@ -1,5 +1,7 @@
 // Round planner chart: expected players per record (verdict.result.records) as an inline
 // SVG bar chart, with a table as its text equivalent. Built with DOM calls only.
+import { fill } from "../share.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 function svg(name, attrs, text) {
@@ -10,7 +12,7 @@ function svg(name, attrs, text) {
 }
 
 // A record as the catalog writes it ("{wins}–{losses}", data-ui-score).
-const score = (words, record) => words.score.replace("{wins}", record.wins).replace("{losses}", record.losses);
+const score = (words, record) => fill(words.score, { wins: record.wins, losses: record.losses });
 
 function chart(records, format, words) {
   const row = 28;
@@ -25,7 +27,7 @@ function chart(records, format, words) {
     const y = index * row;
     const length = ((width - labelWidth - 60) * record.expected_players) / most;
     const group = svg("g", { class: `cut-${record.cut}` });
-    group.append(svg("title", {}, words.bar.replace("{score}", score(words, record)).replace("{players}", format(record.expected_players))));
+    group.append(svg("title", {}, fill(words.bar, { score: score(words, record), players: format(record.expected_players) })));
     group.append(svg("text", { x: 0, y: y + row * 0.68, class: "records-chart__label" }, score(words, record)));
     group.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(length, 1), height: row - 8, rx: 3 }));
     group.append(svg("text", { x: labelWidth + length + 6, y: y + row * 0.68, class: "records-chart__value" },
@@ -73,11 +75,11 @@ export function mount(el) {
     const url = new URL(clockLink.href);
     url.searchParams.set("clock.rounds", verdict.result.rounds);
     clockLink.href = url.href;
-    clockLink.textContent = el.dataset.uiClock.replace("{rounds}", verdict.result.rounds);
+    clockLink.textContent = fill(el.dataset.uiClock, { rounds: verdict.result.rounds });
     number ??= new Intl.NumberFormat(el.dataset.lang, { maximumFractionDigits: 1 });
     const { records, rounds } = verdict.result;
     const words = {
-      caption: el.dataset.uiCaption.replace("{rounds}", rounds),
+      caption: fill(el.dataset.uiCaption, { rounds }),
       record: el.dataset.uiRecord, players: el.dataset.uiPlayers, cut: el.dataset.uiCut,
       in: el.dataset.uiIn, partial: el.dataset.uiPartial, out: el.dataset.uiOut, score: el.dataset.uiScore,
       bar: el.dataset.uiBar,

@@ -7,6 +7,8 @@
 // .value / textContent. Its limits are the rules' (data-rule-*, written by the build from
 // rules_core); a shared link's text is read by Python, and the tracker takes the verdict's counters.
 
+import { fill } from "../share.js";
+
 const STORAGE_VERSION = 1;
 
 const blank = () => ({ name: "", mistakes: 0, first: false });
@@ -87,7 +89,7 @@ export function mount(el) {
   }
 
   function label(i) {
-    return players[i].name.trim() || playerWord.replace("{n}", String(i + 1));
+    return players[i].name.trim() || fill(playerWord, { n: i + 1 });
   }
 
   function refresh(row, i) {
@@ -104,7 +106,7 @@ export function mount(el) {
     const nameId = `${el.id}-player-${i + 1}`;
     const nameLabel = row.querySelector(".shame-name-label");
     nameLabel.htmlFor = nameId;
-    nameLabel.textContent = playerWord.replace("{n}", String(i + 1));
+    nameLabel.textContent = fill(playerWord, { n: i + 1 });
     row.querySelector(".shame-name").id = nameId;
     return row;
   }
