@@ -3,6 +3,8 @@ performance trace of a first visit (or a repeat visit, with the engine snapshot)
 throttling, and the main thread's long tasks broken down by what ran inside them.
 
     python -m tools.trace_start [--site site] [--page naruto/] [--repeat] [--runs 3] [--save trace.json] [--restyles]
+    python -m tools.trace_start --functions 25 [--runs 3] ...   (instead of a trace: the main thread's own CPU
+                                                                 time per JavaScript function, from V8's sampling profiler)
 
 Not a test and not a benchmark: the figures that decide are in `make bench` (j). This says where
 the time goes; DESIGN.md ("Decisions": a first visit compiles the wasm in the worker) keeps the findings.
@@ -125,6 +127,40 @@ def run(browser, origin: str, path: str, repeat: bool, save: Path | None,
     return (trace, *main_thread(trace))
 
 
+def functions(browser, origin: str, path: str, repeat: bool) -> tuple[collections.Counter, float]:
+    """One visit as ``run`` makes it, profiled by V8's sampling profiler instead of traced: each
+    function's self time on the page's main thread ("name file:line"; native work a function causes,
+    a forced layout, an ICU set-up, counts as its own), and the main thread's time not idle."""
+    context = browser.new_context()
+    if repeat:
+        page = context.new_page()
+        page.goto(f"{origin}/{path}")
+        page.wait_for_selector('html[data-engine-snapshot="stored"]', state="attached", timeout=120_000)
+        page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
+        page.close()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    cdp.send("Profiler.enable")
+    cdp.send("Profiler.setSamplingInterval", {"interval": 200})  # microseconds
+    cdp.send("Profiler.start")
+    page.goto(f"{origin}/{path}", wait_until="load", timeout=120_000)
+    if page.locator(".calc[data-calc]").count():
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+    page.wait_for_timeout(3000)  # as run() traces
+    profile = cdp.send("Profiler.stop")["profile"]
+    context.close()
+    names = {}
+    for node in profile["nodes"]:
+        frame = node["callFrame"]
+        names[node["id"]] = f"{frame['functionName'] or '(anonymous)'} {frame['url'].rsplit('/', 1)[-1]}:{frame['lineNumber'] + 1}"
+    own: collections.Counter = collections.Counter()
+    for sample, delta in zip(profile["samples"], profile["timeDeltas"]):
+        own[names[sample]] += delta / 1000
+    busy = sum(ms for name, ms in own.items() if not name.startswith("(idle)"))
+    return own, busy
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
@@ -132,6 +168,8 @@ def main() -> None:
     parser.add_argument("--repeat", action="store_true", help="a repeat visit (engine snapshot restored)")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--save", type=Path, help="write the (last) raw trace here (open it in DevTools)")
+    parser.add_argument("--functions", type=int, metavar="N",
+                        help="profile instead of tracing: the N JavaScript functions with the most main-thread time")
     parser.add_argument("--restyles", action="store_true",
                         help="also list restyles of 100 elements or more, and what forced each (style invalidation tracking)")
     args = parser.parse_args()
@@ -147,6 +185,16 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+            if args.functions:
+                runs = [functions(browser, origin, args.page, args.repeat) for _ in range(args.runs)]
+                total: collections.Counter = sum((own for own, _ in runs), collections.Counter())
+                print(f"/{args.page}: main thread not idle {', '.join(f'{busy:.0f}' for _, busy in runs)} ms "
+                      f"(4x CPU, until 3 s after ready); own time per function, mean of {args.runs} runs:")
+                # Functions with no file (query, previewNode) are Playwright's own script, waiting for "ready".
+                shown = [(name, ms) for name, ms in total.most_common() if not name.startswith("(idle)")]
+                for name, ms in shown[:args.functions]:
+                    print(f"  {ms / args.runs:7.1f} ms  {name}")
+                return
             for i in range(args.runs):
                 trace, pid, tid = run(browser, origin, args.page, args.repeat, args.save, categories)
                 tasks = long_tasks(trace, pid, tid)
