@@ -102,35 +102,10 @@ def main_thread(trace: dict) -> tuple[int, int]:
     raise SystemExit("no renderer main thread found in the trace")
 
 
-def run(browser, origin: str, path: str, repeat: bool, save: Path | None,
-        categories: str = CATEGORIES) -> tuple[dict, int, int]:
-    """One traced visit: the trace and the (pid, tid) of the page's main thread."""
-    context = browser.new_context()
-    if repeat:  # one visit first: snapshot and offline copy stored
-        page = context.new_page()
-        page.goto(f"{origin}/{path}")
-        page.wait_for_selector('html[data-engine-snapshot="stored"]', state="attached", timeout=120_000)
-        page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
-        page.close()
-    page = context.new_page()
-    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    browser.start_tracing(page=page, categories=categories.split(","))
-    page.goto(f"{origin}/{path}", wait_until="load", timeout=120_000)
-    if page.locator(".calc[data-calc]").count():
-        page.wait_for_selector(READY, state="attached", timeout=120_000)
-    page.wait_for_timeout(3000)  # what follows "ready", as bench (j) counts it
-    raw = browser.stop_tracing()
-    context.close()
-    trace = json.loads(raw)
-    if save:
-        save.write_bytes(raw)
-    return (trace, *main_thread(trace))
-
-
-def functions(browser, origin: str, path: str, repeat: bool) -> tuple[collections.Counter, float]:
-    """One visit as ``run`` makes it, profiled by V8's sampling profiler instead of traced: each
-    function's self time on the page's main thread ("name file:line"; native work a function causes,
-    a forced layout, an ICU set-up, counts as its own), and the main thread's time not idle."""
+def visit(browser, origin: str, path: str, repeat: bool, start, stop):
+    """One visit under 4x CPU in a new context (after a first visit that stores the engine's snapshot and
+    the offline copy, if ``repeat``): ``start(page, cdp)`` before it navigates, ``stop(page, cdp)`` 3 s
+    after "ready" (what follows it, as bench (j) counts it); returns what ``stop`` returns."""
     context = browser.new_context()
     if repeat:
         page = context.new_page()
@@ -141,15 +116,38 @@ def functions(browser, origin: str, path: str, repeat: bool) -> tuple[collection
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    cdp.send("Profiler.enable")
-    cdp.send("Profiler.setSamplingInterval", {"interval": 200})  # microseconds
-    cdp.send("Profiler.start")
+    start(page, cdp)
     page.goto(f"{origin}/{path}", wait_until="load", timeout=120_000)
     if page.locator(".calc[data-calc]").count():
         page.wait_for_selector(READY, state="attached", timeout=120_000)
-    page.wait_for_timeout(3000)  # as run() traces
-    profile = cdp.send("Profiler.stop")["profile"]
+    page.wait_for_timeout(3000)
+    result = stop(page, cdp)
     context.close()
+    return result
+
+
+def run(browser, origin: str, path: str, repeat: bool, save: Path | None,
+        categories: str = CATEGORIES) -> tuple[dict, int, int]:
+    """One traced visit: the trace and the (pid, tid) of the page's main thread."""
+    raw = visit(browser, origin, path, repeat,
+                lambda page, cdp: browser.start_tracing(page=page, categories=categories.split(",")),
+                lambda page, cdp: browser.stop_tracing())
+    trace = json.loads(raw)
+    if save:
+        save.write_bytes(raw)
+    return (trace, *main_thread(trace))
+
+
+def functions(browser, origin: str, path: str, repeat: bool) -> tuple[collections.Counter, float]:
+    """One visit as ``run`` makes it, profiled by V8's sampling profiler instead of traced: each
+    function's self time on the page's main thread ("name file:line"; native work a function causes,
+    a forced layout, an ICU set-up, counts as its own), and the main thread's time not idle."""
+    def start(page, cdp) -> None:
+        cdp.send("Profiler.enable")
+        cdp.send("Profiler.setSamplingInterval", {"interval": 200})  # microseconds
+        cdp.send("Profiler.start")
+
+    profile = visit(browser, origin, path, repeat, start, lambda page, cdp: cdp.send("Profiler.stop")["profile"])
     names = {}
     for node in profile["nodes"]:
         frame = node["callFrame"]
