@@ -18,7 +18,6 @@ notes/page-work.md).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import re
 import statistics
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sitebuild.engine import digest, engine_paths  # noqa: E402
 from tools.bench import CALC_PAGE, READY_PROBE, TIMEOUT_MS, left_behind, prepare  # noqa: E402
 from tools.chromium import ARGS, find  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
@@ -68,11 +68,17 @@ PAGE_MARKS = READY_PROBE.replace(
     "window.__ready = performance.now(); console.log(`mark ready ${(performance.timeOrigin + window.__ready).toFixed(1)}`);")
 
 
+def rewrite(path: Path, text: str) -> None:
+    """``path`` with ``text``, its precompressed copies dropped (the server would send those instead)."""
+    path.write_text(text, encoding="utf-8")
+    for compressed in (path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")):
+        compressed.unlink(missing_ok=True)
+
+
 def marked_copy(site: Path, work: Path) -> Path:
     """A copy of ``site`` (with the floor page) whose scripts say their steps on the console."""
     copy = prepare(site, work)
-    sw = copy / "sw.js"
-    precache = sw.read_text(encoding="utf-8")
+    precache = (copy / "sw.js").read_text(encoding="utf-8")
     for rel, marks in MARKS.items():
         path = copy / rel
         text = path.read_text(encoding="utf-8")
@@ -80,16 +86,11 @@ def marked_copy(site: Path, work: Path) -> Path:
             if anchor not in text:
                 raise SystemExit(f"{rel}: no longer has {anchor.strip()!r}: update tools/start_timeline.py MARKS")
             text = text.replace(anchor, line + anchor, 1)
-        path.write_text(MARK + text, encoding="utf-8")
-        for compressed in (path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")):
-            compressed.unlink(missing_ok=True)
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]  # sitebuild/engine.py digest
-        precache = re.sub(rf'"{re.escape(rel)}": "[0-9a-f]+"', f'"{rel}": "{digest}"', precache)
-    sw.write_text(precache, encoding="utf-8")
-    for compressed in (sw.with_name("sw.js.br"), sw.with_name("sw.js.gz")):
-        compressed.unlink(missing_ok=True)
-    engine = next(p.name for p in (copy / "calc").iterdir() if p.name.startswith("pyodide-"))
-    (copy / "bench" / "floor-marks.html").write_text(FLOOR % {"dir": f"{engine}/"}, encoding="utf-8")
+        rewrite(path, MARK + text)
+        precache = re.sub(rf'"{re.escape(rel)}": "[0-9a-f]+"', f'"{rel}": "{digest(path.read_bytes())}"', precache)
+    rewrite(copy / "sw.js", precache)
+    floor = FLOOR % {"dir": engine_paths(copy)["pyodide"]}
+    (copy / "bench" / "floor-marks.html").write_text(floor, encoding="utf-8")
     return copy
 
 
