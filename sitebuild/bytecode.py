@@ -21,6 +21,7 @@ import zipfile
 from pathlib import Path
 
 from calculators.bridge import evaluate_json
+from sitebuild.cache import write_whole
 from sitebuild.stdlib import PYC, ROOT, StdlibError, cases, node, trace
 
 SCRIPT = Path(__file__).with_name("wheel_bytecode.mjs")
@@ -47,13 +48,12 @@ def bytecode_wheel(pyodide_dir: Path, wheel: Path, stdlib: Path, out: Path) -> P
                 if any(name.endswith(".py") for name in archive.namelist()):
                     raise StdlibError(f"{made.name}: a module left as source")
             answers = trace(pyodide_dir, stdlib, made, Path(tmp))["answers"]
-            expected = [evaluate_json(calc, json.dumps(inputs), lang) for calc, inputs, lang in cases()]
-            wrong = [case for case, got, want in zip(cases(), answers, expected) if got != want]
+            traced = cases()
+            expected = [evaluate_json(calc, json.dumps(inputs), lang) for calc, inputs, lang in traced]
+            wrong = [case for case, got, want in zip(traced, answers, expected) if got != want]
             if wrong:
                 raise StdlibError(f"the compiled wheel: {len(wrong)} answers differ from CPython's, e.g. {wrong[0]}")
             CACHE.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_suffix(".partial")
-            shutil.copyfile(made, partial)
-            partial.replace(cached)  # whole or absent: parallel builds never read half a file
+            write_whole(cached, made.read_bytes())
     shutil.copyfile(cached, out)
     return out

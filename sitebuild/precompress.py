@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 import zipfile
 from pathlib import Path
 
 import brotli
+
+from sitebuild.cache import write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "precompressed"
@@ -37,9 +38,7 @@ def compressed(data: bytes, suffix: str) -> bytes:
         return key.read_bytes()
     encoded = ENCODINGS[suffix](data)
     CACHE.mkdir(parents=True, exist_ok=True)
-    partial = key.with_name(f"{key.name}.{os.getpid()}.tmp")
-    partial.write_bytes(encoded)
-    partial.replace(key)  # whole or absent: builds running at once (the tests' own) never read half a file
+    write_whole(key, encoded)
     return encoded
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from calculators import CALCULATORS, LANGUAGES
 from calculators.bridge import evaluate_json
+from sitebuild.cache import write_whole
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACE = Path(__file__).with_name("stdlib_trace.mjs")
@@ -123,9 +124,7 @@ def trimmed_stdlib(pyodide_dir: Path, wheel: Path, out: Path) -> Path:
         return out
     _build_trimmed(pyodide_dir, wheel, out)
     CACHE.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(".partial")
-    shutil.copyfile(out, partial)
-    partial.replace(cached)  # whole or absent: parallel builds never read half a file
+    write_whole(cached, out.read_bytes())
     return out
 
 

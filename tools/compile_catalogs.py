@@ -8,7 +8,7 @@ session when a catalog is newer than its compiled file.
 
 from __future__ import annotations
 
-import os
+import io
 import sys
 from pathlib import Path
 
@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script (make catalogs): the checkout's sitebuild
     sys.path.insert(0, str(ROOT))
 
+from sitebuild.cache import write_whole  # noqa: E402
 from sitebuild.typeset import CATALOG_TYPESETTING  # noqa: E402
 
 LOCALES = (ROOT / "calculators" / "locale", ROOT / "sitebuild" / "locale")
@@ -36,10 +37,9 @@ def compile_all(locales: tuple[Path, ...] = LOCALES) -> list[Path]:
         for message in catalog if typeset else ():
             if message.id and isinstance(message.string, str):
                 message.string = typeset(message.string)  # French spacing: the sources stay plain
-        partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
-        with partial.open("wb") as fh:
-            write_mo(fh, catalog)
-        os.replace(partial, mo)  # atomic: parallel test workers never read half a catalog
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)
+        write_whole(mo, compiled.getvalue())  # parallel test workers never read half a catalog
         written.append(mo)
     return written
 
