@@ -68,7 +68,7 @@ class TemplateData:
     def offline_words(lang: str) -> dict[str, str]:
         """The service worker's update prompt and the offline indicator (web/offline.js reads data-msg-*)."""
         t = words(lang)
-        return {name: escape(t(f"ui.offline.{name}"), quote=True) for name in ("update", "reload", "ready")}
+        return {name: escape(t(f"ui.offline.{name}"), quote=True) for name in ("update", "reload", "ready", "full")}
 
     @staticmethod
     def site_words(lang: str) -> str:

@@ -3,7 +3,8 @@
 // "new version — reload" prompt when a new release is installed and waiting.
 // Words come from the build (data-msg-* on this script's tag, in the page's language).
 // State for tests and assistive tech: <html data-offline="ready"> once everything is stored and
-// matches the build, "incomplete" once a try to store it fell short.
+// matches the build, "incomplete" once a try to store it fell short or a stored file was found
+// missing or damaged; data-offline-storage="full" while the phone's storage refuses the copy.
 const script = document.getElementById("offline-script");
 const root = new URL("../", import.meta.url);
 
@@ -40,15 +41,25 @@ function watchForUpdates(registration) {
 
 // The page's offline state, and a line in the footer that says so only while it is true: a judge
 // can tell the phone is safe to take into a hall with no signal.
-function setOffline(state) {
-  document.documentElement.dataset.offline = state;
-  let line = document.querySelector(".offline-ready");
+// `full`: the phone has no room for the copy, said too (not the network's fault: every page and
+// the calculators still come from it); a plain "incomplete" leaves that line as it was.
+function setOffline(state, full = false) {
+  const html = document.documentElement;
+  html.dataset.offline = state;
+  if (full) html.dataset.offlineStorage = "full";
+  else if (state === "ready") delete html.dataset.offlineStorage;
+  footerLine("offline-ready", script.dataset.msgReady).hidden = state !== "ready";
+  footerLine("offline-full", script.dataset.msgFull).hidden = html.dataset.offlineStorage !== "full";
+}
+
+function footerLine(className, text) {
+  let line = document.querySelector(`.${className}`);
   if (!line) {
-    line = Object.assign(document.createElement("p"), { className: "offline-ready", textContent: script.dataset.msgReady });
+    line = Object.assign(document.createElement("p"), { className, textContent: text });
     line.setAttribute("role", "status");
     (document.querySelector(".md-footer-meta__inner") || document.body).append(line);
   }
-  line.hidden = state !== "ready";
+  return line;
 }
 
 async function start() {
@@ -56,7 +67,7 @@ async function start() {
     // "ready" only when every file is stored and matches the build; "incomplete" when a fill
     // failed or a stored file was found damaged (sw.js).
     if (data && data.type === "offline-ready") setOffline("ready");
-    if (data && data.type === "offline-incomplete") setOffline("incomplete");
+    if (data && data.type === "offline-incomplete") setOffline("incomplete", Boolean(data.full));
   });
   const registration = await navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href });
   watchForUpdates(registration);
@@ -69,6 +80,11 @@ async function start() {
   document.addEventListener("calc:engine", () => {
     if (document.documentElement.dataset.offline !== "ready") ready.active.postMessage({ type: "cache-engine" });
   });
+  // The claim is checked again when it matters: the network gone, the phone taken out of a pocket
+  // (a stored file removed or damaged since withdraws it; online, the copy is completed).
+  const recheck = () => ready.active.postMessage({ type: "cache-engine" });
+  addEventListener("offline", recheck);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") recheck(); });
 }
 
 // After the page has loaded and, on a page with calculators, once their engine has started (or

@@ -13,10 +13,12 @@
 // file that fails is dropped and fetched again (bypassing the HTTP cache, which may hold the
 // same damaged answer), and a damaged answer is passed on, never kept.
 //
-// Messages from pages: {type: "cache-engine"} (sent once a page has loaded: complete the shell,
-// then fetch the engine in the background; answers every page {type: "offline-ready"} when every
-// file is stored and matches, else {type: "offline-incomplete"}) and {type: "skip-waiting"}.
-// A stored file found damaged tells every page {type: "offline-incomplete"} too.
+// Messages from pages: {type: "cache-engine"} (sent once a page has loaded, and again when it goes
+// offline or is shown again: complete the shell, then fetch the engine in the background; answers
+// every page {type: "offline-ready"} when every file is stored and matches, checked then, else
+// {type: "offline-incomplete"}) and {type: "skip-waiting"}. A stored file found missing or damaged
+// tells every page {type: "offline-incomplete"} too; `full: true` in it says the phone's storage
+// refused a file (its quota): the phone cannot keep a copy, and every file comes from the network.
 
 const SCOPE = new URL("./", self.location.href);
 const SHELL_CACHE = `shell-${PRECACHE.version}`;
@@ -64,10 +66,42 @@ async function fetchChecked(key, modes) {
 const SHELL_MODES = ["no-cache", "reload"];
 const ENGINE_MODES = ["default", "reload"];
 
+// Engine files checked against their revision in this worker's life (9.6 MB of wasm is not hashed
+// on every start); the shell's files, small, are checked each time they are served or counted. A
+// request with `fresh` in its query (a page's retry after a failed start: calc.js) checks again.
+const engineChecked = new Set();
+
+// A storage error (the phone's quota: QuotaExceededError) costs offline use only, never an answer:
+// the file is served from the network all the same, and the pages are told the phone is full.
+let storageFull = false;
+async function store(cache, key, response) {
+  try {
+    await cache.put(url(key), response);
+    if (key in PRECACHE.engine) engineChecked.add(key);
+  } catch (error) {
+    if (error.name !== "QuotaExceededError") throw error;
+    storageFull = true;
+    throw error;
+  }
+}
+
+// `key` is in `cache` with the build's bytes; a stored copy that is not is dropped (refilled later).
+async function storedGood(cache, key) {
+  const stored = await cache.match(url(key));
+  if (!stored) return false;
+  if (engineChecked.has(key) || (await checked(key, stored))) {
+    if (key in PRECACHE.engine) engineChecked.add(key);
+    return true;
+  }
+  await cache.delete(url(key));
+  engineChecked.delete(key);
+  return false;
+}
+
 async function fillShell() {
   const cache = await caches.open(SHELL_CACHE);
   await Promise.all(Object.keys(PRECACHE.shell).map(async (key) => {
-    if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchChecked(key, SHELL_MODES));
+    if (!(await storedGood(cache, key))) await store(cache, key, await fetchChecked(key, SHELL_MODES));
   }));
 }
 
@@ -76,34 +110,42 @@ function fillEngine() {
   engineFill ??= (async () => {
     const cache = await caches.open(ENGINE_CACHE);
     for (const key of Object.keys(PRECACHE.engine)) { // one at a time: a background job
-      if (!(await cache.match(url(key)))) await cache.put(url(key), await fetchChecked(key, ENGINE_MODES));
+      if (!(await storedGood(cache, key))) await store(cache, key, await fetchChecked(key, ENGINE_MODES));
     }
   })().finally(() => { engineFill = null; });
   return engineFill;
 }
 
-// Every file of this release stored (each was checked when stored, and is again when served).
+// Every file of this release stored with the build's bytes, checked now: "ready" is claimed of
+// nothing less (a page damaged in storage after it was stored would otherwise count).
 async function complete() {
   for (const [name, keys] of [[SHELL_CACHE, PRECACHE.shell], [ENGINE_CACHE, PRECACHE.engine]]) {
     const cache = await caches.open(name);
-    const stored = new Set((await cache.keys()).map((request) => request.url));
-    if (!Object.keys(keys).every((key) => stored.has(url(key)))) return false;
+    for (const key of Object.keys(keys)) if (!(await storedGood(cache, key))) return false;
   }
   return true;
 }
 
 async function tellPages(type) {
-  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage({ type });
+  const message = type === "offline-incomplete" && storageFull ? { type, full: true } : { type };
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
 }
+
+// Installing stores this release's shell; a phone without room for it still installs (its pages
+// then come from the network, and say the phone cannot keep a copy), or it would stay on the
+// previous release for good.
+const unlessFull = (error) => {
+  if (error.name !== "QuotaExceededError") throw error;
+};
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    await fillShell();
+    await fillShell().catch(unlessFull);
     // A device that kept the previous engine for offline use gets the new one before this
     // release may take over, so it never wakes up offline with pages but no engine.
     const kept = await Promise.all([ENGINE_CACHE, ...OLD_CACHES].map(async (name) =>
       (await caches.has(name)) && (await (await caches.open(name)).keys()).length > 0));
-    if (kept.some(Boolean)) await fillEngine();
+    if (kept.some(Boolean)) await fillEngine().catch(unlessFull);
   })());
 });
 
@@ -128,6 +170,7 @@ self.addEventListener("message", (event) => {
     // Also refills a shell whose cache was deleted under a running service worker (storage
     // pressure, site data half cleared): "ready" is said only of a complete, checked copy.
     event.waitUntil((async () => {
+      storageFull = false; // until a file is refused again: the phone may have room now
       try {
         await fillShell();
         await fillEngine();
@@ -147,15 +190,11 @@ function keyOf(requestUrl) {
   return key.endsWith("index.html") ? key.slice(0, -"index.html".length) : key;
 }
 
-// Engine files checked against their revision in this worker's life (9.6 MB of wasm is not hashed
-// on every start); the shell's files, small, are checked each time they are served. A request
-// with `fresh` in its query (a page's retry after a failed start: calc.js) checks again.
-const engineChecked = new Set();
-
 // A stored file, checked; one that fails is dropped (the pages are told the copy is incomplete)
 // and fetched again. An engine file from the network is checked too: a matching one is stored, a
-// damaged one refused with a 502 that says so. A shell file missing
-// from the cache comes from the network as it is (a venue's portal page is what the judge needs).
+// damaged one refused with a 502 that says so, and one the phone has no room for served all the
+// same. A shell file missing from the cache comes from the network as it is (a venue's portal page
+// is what the judge needs); either missing file withdraws the "ready" the pages show.
 async function fromCache(cacheName, request, key) {
   const cache = await caches.open(cacheName);
   const isEngine = cacheName === ENGINE_CACHE;
@@ -170,13 +209,15 @@ async function fromCache(cacheName, request, key) {
     }
     await cache.delete(url(key));
     engineChecked.delete(key);
-    tellPages("offline-incomplete");
   }
+  tellPages("offline-incomplete");
   if (!isEngine) return fetch(request);
   try {
     const good = await fetchChecked(key, fresh ? ["reload"] : ENGINE_MODES);
-    await cache.put(url(key), good.clone());
-    engineChecked.add(key);
+    await store(cache, key, good.clone()).catch((error) => {
+      console.warn("not kept for offline use:", error);
+      tellPages("offline-incomplete"); // says why when the phone is full
+    });
     return good;
   } catch (error) {
     if (error.response) return error.response;
@@ -192,7 +233,9 @@ async function offlineAnswer(request, key) {
     target.pathname += "/";
     return Response.redirect(target.href, 301);
   }
-  const page = await (await caches.open(SHELL_CACHE)).match(url("404.html"));
+  const stored = await (await caches.open(SHELL_CACHE)).match(url("404.html"));
+  const page = stored && (await checked("404.html", stored));
+  if (!page) return Response.error(); // the site's own answer is gone too
   return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
 }
 
@@ -202,7 +245,9 @@ self.addEventListener("fetch", (event) => {
   const key = keyOf(request.url);
   if (key === null) return;
   if (key in PRECACHE.shell) {
-    event.respondWith(fromCache(SHELL_CACHE, request, key));
+    // A page whose stored copy is missing or damaged, offline: the site's own answer, not the browser's.
+    const page = fromCache(SHELL_CACHE, request, key);
+    event.respondWith(request.mode === "navigate" ? page.catch(() => offlineAnswer(request, key)) : page);
   } else if (key in PRECACHE.engine) {
     event.respondWith(fromCache(ENGINE_CACHE, request, key));
   } else if (request.mode === "navigate") {
