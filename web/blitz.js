@@ -94,6 +94,9 @@ showList(linkErrors, [...link.errors.map(({ player, error, params }) => {
   const label = players.find((p) => p.dataset.player === player).dataset.uiWarningsLabel;
   return fill(ui[datasetKey("error", error)], { label, ...params });
 }), ...twice(linked, "blitz.")]);
+// On the clock the timer shows only in a blitz game: its link's errors go with the clock's, in view
+// whatever the game (README: a link's errors are never hidden).
+document.querySelector(".clock-link-errors")?.after(linkErrors);
 showWarnings();
 setInterval(tick, 250);
 el.dataset.ready = "true"; // taps from now on are counted (tests wait for this)

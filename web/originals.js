@@ -30,5 +30,12 @@ button.addEventListener("click", () => {
 if (new URLSearchParams(location.search).get("original") === "1") {
   showAll(true);
   // The rule a link points at moved down as the originals above it opened.
-  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  // A fragment that is no valid percent-encoding (#%zz) names no rule: nothing to scroll to.
+  let id = null;
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    // URIError
+  }
+  if (id) document.getElementById(id)?.scrollIntoView();
 }

@@ -15,14 +15,23 @@ const compiled = new Promise((resolve) => { receiveModule = resolve; });
 const PREFETCHED = ["python_stdlib.zip", "pyodide-lock.json"];
 
 // Bytes read of the files this worker downloads, against their total (ENGINE.sizes): the page's
-// progress bar. Reported at most twice a second.
+// progress bar. Reported at most twice a second, and once more 500 ms after bytes that came too
+// soon after a report: a burst then a pause would otherwise show what had arrived before the burst.
+const BEAT_MS = 500;
 const download = { done: 0, total: 0 };
 let lastBeat = 0;
+let trailing = null;
 function progress(bytes = 0) {
   download.done += bytes;
-  const now = Date.now();
-  if (now - lastBeat < 500) return;
-  lastBeat = now;
+  const wait = lastBeat + BEAT_MS - Date.now();
+  if (wait <= 0) beat();
+  else trailing ??= setTimeout(beat, wait);
+}
+
+function beat() {
+  clearTimeout(trailing);
+  trailing = null;
+  lastBeat = Date.now();
   postMessage({ type: "progress", done: Math.min(download.done, download.total), total: download.total });
 }
 

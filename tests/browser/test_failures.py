@@ -9,7 +9,11 @@ elsewhere. Time is Playwright's fake clock, never real waiting.
 
 from __future__ import annotations
 
+import functools
+import json
 import re
+import threading
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -18,8 +22,9 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
-from tests.browser.conftest import expect_ready, seed_snapshot
+from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import expect_failed_then_retry, expect_verdict
+from tools.serve import Handler, Server
 
 # --- links that set choices only, or values no control can show ------------------------------------------
 
@@ -225,6 +230,53 @@ def test_a_download_that_never_answers_ends_in_the_error_and_a_retry(cold_page, 
         assert not [url for url in requested if url.endswith(after_wasm)], requested
     run_until_failed(page, calc, limit)
     expect_failed_then_retry(page)
+
+
+class BurstHandler(Handler):
+    """Sends the wasm's first 80 % at once, as it is (no encoding), then holds the rest until
+    ``server.release`` is set: a burst, then a pause, as a venue's network does."""
+
+    def do_GET(self):
+        path = self.path.split("?", 1)[0]
+        if not path.endswith("/pyodide.asm.wasm"):
+            return super().do_GET()
+        body = Path(self.translate_path(path)).read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/wasm")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: len(body) * 4 // 5])
+        self.wfile.flush()
+        self.server.release.wait(60)
+        self.wfile.write(body[len(body) * 4 // 5:])
+
+
+def test_the_progress_shows_what_has_arrived_when_a_burst_is_followed_by_a_pause(fresh):
+    server = Server(("127.0.0.1", 0), functools.partial(BurstHandler, directory=str(SITE)))
+    server.verbose = False
+    server.release = threading.Event()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        context, page, watch = fresh(origin, service_workers="block")  # a first visit: the worker downloads
+        text = (SITE / "calc" / "engine-start.js").read_text(encoding="utf-8")
+        engine = json.loads(re.search(r"^const ENGINE = (.*);$", text, re.M).group(1))
+        sizes = engine["sizes"]
+        wasm = sizes[f"{engine['pyodide']}pyodide.asm.wasm"]
+        total = sum(sizes[f"{engine['pyodide']}{name}"] for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
+        total += sizes[engine["wheel"]]
+        arrived = (wasm * 4 // 5) * 100 // total  # at least: the standard library may have come too
+        page.goto(f"{origin}/fr/naruto/")
+        page.wait_for_function(
+            "least => (document.querySelector('#calc-naruto-rounds .calc-progress')?.value ?? -1) >= least",
+            arg=arrived, timeout=15_000)
+        calc = page.locator("#calc-naruto-rounds")
+        expect(calc).to_have_attribute("data-state", "loading")
+    finally:
+        server.release.set()
+    expect_ready(calc)
+    server.shutdown()
+    server.server_close()
 
 
 def test_retry_shows_the_restart_and_cannot_be_pressed_twice(cold_page, watch, site_url):

@@ -119,6 +119,17 @@ def test_a_link_opens_every_original_and_the_language_menu_keeps_it(page, site_u
     expect(page.locator("#naruto-reserve-limits-2 + details.og > p")).to_be_in_viewport()
 
 
+@pytest.mark.parametrize("fragment", ["%", "%zz", "%E0%A4%A"])
+def test_a_fragment_that_cannot_be_decoded_opens_the_originals_and_scrolls_nowhere(page, site_url, fragment):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site_url}/it/naruto/?original=1#{fragment}")
+    expect(page.locator("details.og:not([open])")).to_have_count(0)
+    expect(page.get_by_role("button", name=words("it")("ui.original.hide_all.fr"))).to_be_visible()
+    assert page.evaluate("scrollY") == 0
+    assert not errors, errors
+
+
 @pytest.mark.parametrize("path", ["naruto/", "fr/pokemon/"])
 def test_axe_with_every_original_shown_in_both_schemes(page, site_url, path):
     page.goto(f"{site_url}/{path}?original=1")

@@ -84,7 +84,7 @@ def test_a_negative_time_left_and_blitz_warnings_out_of_range_are_errors_not_cla
         label = t("blitz.warnings.label", name=named(t, Player(player)))
         return t("error.out_of_range", label=label, value=value, minimum=0, maximum=BLITZ_WARNINGS_TO_LOSE)
 
-    expect(timer.locator(".blitz-link-errors > li")).to_have_text([refused("a", -1), refused("b", 99)])
+    expect(page.locator(".blitz-link-errors > li")).to_have_text([refused("a", -1), refused("b", 99)])
     for player in ("a", "b"):  # none counted: 99 is not "the most there can be"
         expect(timer.locator(f'.blitz-player[data-player="{player}"]')).to_have_attribute("data-warnings", "0")
     expect(timer.locator(".blitz-lost")).to_be_hidden()
@@ -224,6 +224,26 @@ def test_a_bad_round_number_in_a_running_rounds_link_is_said_in_view(new_page, s
     expect(link_errors(clock).first).to_be_in_viewport()
 
 
+@pytest.mark.parametrize(("lang", "game"), [("en", None), ("fr", "naruto-standard"), ("it", "pokemon-bo3")])
+def test_a_blitz_links_errors_are_in_view_when_the_game_is_not_blitz(new_page, site_url, lang, game):
+    """The blitz timer shows only in a blitz game: a link's bad warnings and a name given twice are
+    said with the clock's own link errors all the same (README, "When something goes wrong")."""
+    page = new_page()
+    t = words(lang)
+    pairs = [("clock.game", game)] if game else []
+    clock = open_link(page, site_url, lang, [*pairs, ("blitz.a", "99"), ("blitz.b", "1"), ("blitz.b", "2")])
+    expect(page.locator(".blitz-timer")).to_be_hidden()
+    label = t("blitz.warnings.label", name=named(t, Player("a")))
+    errors = page.locator(".blitz-link-errors > li")
+    expect(errors).to_have_text([
+        t("error.out_of_range", label=label, value=99, minimum=0, maximum=BLITZ_WARNINGS_TO_LOSE),
+        t("ui.share.twice", name="blitz.b")])
+    for error in errors.all():
+        expect(error).to_be_visible()
+    expect(errors.first).to_be_in_viewport()
+    expect(link_errors(clock)).to_have_count(0)  # the clock's own values are fine
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_bad_length_with_the_blitz_game_is_said(new_page, site_url, lang):
     page = new_page()
@@ -244,7 +264,7 @@ def test_a_name_given_twice_is_said_the_same_way_by_every_tool(new_page, site_ur
     expect(link_errors(clock)).to_have_text([t("ui.share.twice", name="clock.game")])
     expect(page.get_by_label(t("clock.game.naruto-blitz"), exact=True)).to_be_checked()
     timer = page.locator(".blitz-timer")
-    expect(timer.locator(".blitz-link-errors > li")).to_have_text([t("ui.share.twice", name="blitz.a")])
+    expect(page.locator(".blitz-link-errors > li")).to_have_text([t("ui.share.twice", name="blitz.a")])
     expect(timer.locator('.blitz-player[data-player="a"]')).to_have_attribute("data-warnings", "1")
     calc = page.locator("#calc-naruto-end-of-time-blitz")
     expect(calc.locator(".calc-link-errors > li")).to_have_text([t("ui.share.twice", name="naruto-end-of-time-blitz.active")])
