@@ -199,6 +199,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_msg_ready=t("ui.ready"),
         data_msg_failed=t("ui.failed"),
         data_msg_damaged=t("ui.damaged"),
+        data_msg_replaced=t("ui.replaced"),
         data_msg_internal=t("ui.internal"),
         **widget_words,
         **widget_rules,

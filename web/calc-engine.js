@@ -21,6 +21,18 @@ let startModuleFailed = false; // a failed module stays failed in this page: ret
 // a stall (that has waited STALL_MS already).
 let retriedUnseen = false;
 let retryFresh = false; // the last failure was on what the server sent: the next start asks past the caches
+// A tab open on an earlier release: a later release's service worker took control of it (another
+// tab reloaded into it) and dropped this page's engine files, which the host no longer has either.
+// A start that failed, or fails from then on, asks for a reload, which gets the release now installed.
+let superseded = false;
+if (navigator.serviceWorker) {
+  let controlled = Boolean(navigator.serviceWorker.controller); // a first visit's own worker taking over is no release
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    superseded = controlled;
+    controlled = true;
+    if (superseded) for (const el of calculators) if (el.dataset.state === "error") setState(el, "error", "replaced");
+  });
+}
 
 export function mountEngine(list, ready) {
   calculators = list;
@@ -30,14 +42,16 @@ export function mountEngine(list, ready) {
 let ready = false; // "ready" came, and no start or failure since
 export const engineReady = () => ready;
 export const enginePending = () => waiting.size;
-export const startModuleBroken = () => startModuleFailed;
+// Retry means reload: a failed module stays failed in this page, and a new release needs the page too.
+export const retryReloads = () => startModuleFailed || superseded;
 
-// `damaged`: the error says that the server keeps sending files that are not the site's.
-function setState(el, state, damaged = false) {
+// `why`: the error says that the server keeps sending files that are not the site's ("damaged"),
+// or that a new release is installed ("replaced").
+function setState(el, state, why = null) {
   el.dataset.state = state;
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
-  const failed = damaged ? el.dataset.msgDamaged : el.dataset.msgFailed;
+  const failed = { damaged: el.dataset.msgDamaged, replaced: el.dataset.msgReplaced }[why] ?? el.dataset.msgFailed;
   status.textContent = { loading: el.dataset.msgLoading, ready: el.dataset.msgReady, error: failed }[state];
   el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
@@ -118,7 +132,8 @@ function onEngineMessage(data) {
       return;
     }
     console.error("calculator engine failed:", data.detail);
-    calculators.forEach((el) => setState(el, "error", Boolean(data.damaged)));
+    const why = superseded ? "replaced" : data.damaged ? "damaged" : null;
+    calculators.forEach((el) => setState(el, "error", why));
     document.dispatchEvent(new Event("calc:engine"));
   } else {
     const answer = waiting.get(data.seq);

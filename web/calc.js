@@ -3,7 +3,7 @@
 // evaluation, data-result (the verdict's machine result as JSON). Its parts, a module each: the
 // engine's life (calc-engine.js), the link's state (calc-link.js), the verdict for given values
 // whatever its source (verdict.js) and its rendering (calc-render.js).
-import { mountEngine, startEngine, startModuleBroken } from "./calc-engine.js";
+import { mountEngine, retryReloads, startEngine } from "./calc-engine.js";
 import { inputs, isBlank, leftOut, linkTo, linkValues, mountLink, restore, showTwice, syncUrlAfterVerdict, syncUrlNow,
   syncUrlSoon, userSet } from "./calc-link.js";
 import { applyChoices, internal, render, scrollToVerdict } from "./calc-render.js";
@@ -64,7 +64,7 @@ if (calculators.length) {
     const title = el.querySelector(".calc-title").textContent;
     share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title, leftOut(el)));
     el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, leftOut(el)));
-    el.querySelector(".calc-retry").addEventListener("click", () => (startModuleBroken() ? location.reload() : startEngine()));
+    el.querySelector(".calc-retry").addEventListener("click", () => (retryReloads() ? location.reload() : startEngine()));
     if (el.dataset.widget) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));
     }

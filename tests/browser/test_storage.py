@@ -5,12 +5,16 @@ switched under an open tab. Contexts with a service worker (``fresh``) where sto
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
+from calculators.i18n import Translator
+from sitebuild.offline import write_service_worker
 from sitebuild.words import words
-from tests.browser.conftest import expect_ready
+from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.test_integrity import DAMAGE_STORED, precache, stored
 
 MB = 1024 * 1024
@@ -79,3 +83,56 @@ def test_a_damaged_or_missing_stored_page_is_never_called_ready_and_offline_gets
     page.goto(f"{origin}/fr/naruto/")  # the others still open
     expect(page.locator("h1")).to_have_attribute("id", "naruto")
     expect(html).to_have_attribute("data-offline", "incomplete")
+
+
+def test_a_tab_left_on_the_previous_release_is_told_to_reload(fresh, own_server, tmp_path, engine_snapshot):
+    """Release 1's calculators failed to start (its wheel missing on the host); release 2, with
+    another wheel, is installed and takes over from another tab: this tab's engine cannot start
+    again (its release's files are nowhere), and it says a new version is installed and a reload is
+    needed; its retry reloads into release 2, whose calculators answer."""
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    wheel_dir = next((site / "calc").glob("wheel-*"))
+    held = tmp_path / "held-wheel"
+    wheel_dir.rename(held)  # release 1, half deployed: its wheel answers 404
+    server, origin = own_server(site)
+    context, page, watch = fresh(origin)
+    seed_snapshot(context, origin, engine_snapshot)
+    watch.allow(r"status of 404|calculator engine failed|offline copy")
+    t = Translator("fr")
+    calc = page.locator("#calc-naruto-rounds")
+    page.goto(f"{origin}/fr/naruto/")
+    expect(calc).to_have_attribute("data-state", "error")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")  # release 1's worker in control
+
+    # Release 2: its engine's wheel under another content-hashed folder; release 1's is gone.
+    new_name = "wheel-" + "0" * (len(wheel_dir.name) - len("wheel-"))
+    held.rename(site / "calc" / new_name)
+    for path in [p for p in site.rglob("*") if p.suffix in (".html", ".js")]:
+        text = path.read_text(encoding="utf-8")
+        if wheel_dir.name in text:
+            path.write_text(text.replace(wheel_dir.name, new_name), encoding="utf-8")
+            for suffix in (".br", ".gz"):  # the host serves the new text as it is
+                path.with_name(path.name + suffix).unlink(missing_ok=True)
+    write_service_worker(site)
+    (site / "sw.js.br").unlink(missing_ok=True)
+    (site / "sw.js.gz").unlink(missing_ok=True)
+    # Installed, then switched on by another tab's "reload" (the waiting worker told to skip waiting).
+    page.evaluate("""async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration.update();
+      const worker = registration.installing || registration.waiting;
+      if (worker.state !== "installed") await new Promise((resolve) => worker.addEventListener("statechange",
+        () => worker.state === "installed" && resolve()));
+      const changed = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+      worker.postMessage({ type: "skip-waiting" });
+      await changed;
+    }""")
+    # The failed start says so at once (and in the error's place, not as a network problem).
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.replaced"))
+    expect(calc).to_have_attribute("data-state", "error")
+    calc.get_by_role("button", name=t("ui.retry")).click()  # reloads the page
+    expect_ready(calc)
+    page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
