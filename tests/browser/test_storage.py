@@ -136,3 +136,51 @@ def test_a_tab_left_on_the_previous_release_is_told_to_reload(fresh, own_server,
     expect_ready(calc)
     page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+
+
+def expect_game(calc, names: list[str], counters: list[str]) -> None:
+    """The tracker ``calc`` shows these players' names and counters, in order."""
+    expect(calc.locator(".shame-value")).to_have_text(counters)
+    for i, name in enumerate(names):
+        expect(calc.locator(".shame-name").nth(i)).to_have_value(name)
+
+
+def test_a_colleagues_shame_link_never_replaces_the_phones_game_unasked(new_page, site_url):
+    """Two judges each track a Judge Tower game; one opens the other's link. The link's game is shown
+    and played in that tab; the phone's game stays stored and in its other tab, and comes back with
+    one tap; the link's game replaces it only when the judge says so."""
+    ui = Translator("fr").templates("judge-tower-shame.ui.")
+    mine, other = new_page(), new_page()
+    tracker = [tab.locator("#calc-judge-tower-shame") for tab in (mine, other)]
+    for tab, calc in zip((mine, other), tracker):
+        tab.goto(f"{site_url}/fr/judge-tower/")
+        expect_ready(calc)
+    names = tracker[0].locator(".shame-name")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    tracker[0].locator(".shame-row").nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
+    expect_game(tracker[1], ["Ann", "Bob"], ["1", "0"])  # the tabs follow each other
+
+    link = f"{site_url}/fr/judge-tower/?judge-tower-shame.shame=Cy%3A%203%0ADee%3A%201#calc-judge-tower-shame"
+    mine.goto(link)
+    calc = tracker[0]
+    expect(calc.locator(".shame-value")).to_have_text(["3", "1"])
+    choice = calc.locator(".shame-shared")
+    expect(choice).to_contain_text(ui["shared"])
+    calc.locator(".shame-row").nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
+    expect(calc.locator(".shame-value")).to_have_text(["4", "1"])  # the link's game is played here
+    mine.reload()  # and stays this tab's game
+    expect_game(calc, ["Cy", "Dee"], ["4", "1"])
+    # The phone's game, untouched: in the other tab, and once that tab reloads.
+    other.reload()
+    expect_game(tracker[1], ["Ann", "Bob"], ["1", "0"])
+
+    choice.get_by_role("button", name=ui["back"]).click()
+    expect_game(calc, ["Ann", "Bob"], ["1", "0"])
+    expect(choice).to_be_hidden()
+
+    mine.goto(link)  # the judge takes the colleague's game over, and says so
+    expect(calc.locator(".shame-value")).to_have_text(["3", "1"])
+    choice.get_by_role("button", name=ui["keep"]).click()
+    expect(choice).to_be_hidden()
+    expect_game(tracker[1], ["Cy", "Dee"], ["3", "1"])

@@ -3,7 +3,8 @@
 // the calculator's `shame` textarea and fires an input event, so evaluate() stays the single
 // source of truth; the verdict (calc:verdict) marks the rows that are out or leading and
 // fills the always-visible bar with the limit and the leaders. State is kept in localStorage
-// per page language, and kept in step across tabs. User text (names) only ever goes through
+// per page language, and kept in step across tabs; a shared link's game never replaces it unasked
+// (below: `shared`). User text (names) only ever goes through
 // .value / textContent. Its limits are the rules' (data-rule-*, written by the build from
 // rules_core); a shared link's text is read by Python, and the tracker takes the verdict's counters.
 
@@ -12,6 +13,15 @@ import { fill } from "../share.js";
 const STORAGE_VERSION = 1;
 
 const blank = () => ({ name: "", mistakes: 0, first: false });
+const isBlank = (player) => !player.name && !player.mistakes && !player.first;
+
+function sessionFlag(key) {
+  try {
+    return sessionStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
+}
 
 export function mount(el) {
   const lang = el.dataset.lang;
@@ -40,9 +50,16 @@ export function mount(el) {
   const reloaded = performance.getEntriesByType("navigation")[0]?.type === "reload";
   const stored = load();
   const refused = area.hasAttribute("data-link-pending");
-  const storedWins = Boolean(area.value.trim() && reloaded && stored); // the address is then corrected
+  // This tab shows a shared link's game beside the phone's own (below), also after a reload.
+  const sharedKey = `${storageKey}:shared`;
+  const sharedTab = sessionFlag(sharedKey);
+  const storedWins = Boolean(area.value.trim() && reloaded && stored && !sharedTab); // the address is then corrected
   let linked = refused || (Boolean(area.value.trim()) && !storedWins);
   let players = (linked ? null : stored) || Array.from({ length: rule.minPlayers }, blank);
+  // A colleague's link opened on a phone that tracks a game of its own: the link's game is shown
+  // and changed in this tab only (and its address); the phone's game stays stored, and in its other
+  // tabs, until the judge chooses: back to it, or this game saved in its place (DESIGN.md).
+  let shared = linked && stored !== null && !stored.every(isBlank);
 
   // The tracker's markup is the build's (sitebuild/render.py): its first rows, and the row it copies
   // for each player added. Here it is only wired and filled in.
@@ -70,6 +87,7 @@ export function mount(el) {
   }
 
   function save() {
+    if (shared) return; // the phone's own game is not the one shown
     try {
       localStorage.setItem(storageKey, JSON.stringify({ version: STORAGE_VERSION, players }));
     } catch {
@@ -152,11 +170,47 @@ export function mount(el) {
     rebuild();
   });
 
+  // The choice a shared link's game leaves to the judge, above the rows while it is shown.
+  const choice = document.createElement("div");
+  choice.className = "shame-shared";
+  choice.setAttribute("role", "status");
+  const choiceText = Object.assign(document.createElement("p"), { textContent: el.dataset.uiShared });
+  const back = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: el.dataset.uiBack });
+  const keep = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: el.dataset.uiKeep });
+  choice.append(choiceText, back, keep);
+  rows.before(choice);
+
+  function share(on) {
+    shared = on;
+    choice.hidden = !on;
+    try {
+      if (on) sessionStorage.setItem(sharedKey, "1");
+      else sessionStorage.removeItem(sharedKey);
+    } catch {
+      // no session storage: a reload of this tab shows the phone's game again
+    }
+  }
+  share(shared);
+  keep.disabled = linked; // until the link's game is shown: there is nothing else to save
+  back.addEventListener("click", () => {
+    share(false);
+    linked = false; // a verdict for the link still on its way no longer replaces the rows
+    players = load() || players;
+    rebuild();
+  });
+  keep.addEventListener("click", () => {
+    share(false);
+    write();
+  });
+
   el.addEventListener("calc:verdict", ({ detail: verdict }) => {
     if (linked) {
       linked = false;
       if (verdict.ok) {
         players = fromVerdict(verdict.result);
+        // The phone's own game, linked to itself: nothing to choose.
+        if (shared && JSON.stringify(players) === JSON.stringify(load())) share(false);
+        keep.disabled = false;
         rebuild(true); // rows for the link's counters; the text rewritten as the tracker writes it
         return; // its verdict follows
       }
@@ -181,7 +235,7 @@ export function mount(el) {
   // The same tracker open in another tab of this phone: take its change, so neither tab's reload
   // silently drops the other's counters.
   addEventListener("storage", (event) => {
-    if (event.key !== storageKey) return;
+    if (event.key !== storageKey || shared) return; // a shared link's game is not the phone's
     const stored = load();
     if (!stored) return;
     players = stored;
