@@ -15,14 +15,6 @@ const STORAGE_VERSION = 1;
 const blank = () => ({ name: "", mistakes: 0, first: false });
 const isBlank = (player) => !player.name && !player.mistakes && !player.first;
 
-function sessionFlag(key) {
-  try {
-    return sessionStorage.getItem(key) === "1";
-  } catch {
-    return false;
-  }
-}
-
 export function mount(el) {
   const lang = el.dataset.lang;
   const rule = {
@@ -50,16 +42,16 @@ export function mount(el) {
   const reloaded = performance.getEntriesByType("navigation")[0]?.type === "reload";
   const stored = load();
   const refused = area.hasAttribute("data-link-pending");
-  // This tab shows a shared link's game beside the phone's own (below), also after a reload.
-  const sharedKey = `${storageKey}:shared`;
-  const sharedTab = sessionFlag(sharedKey);
-  const storedWins = Boolean(area.value.trim() && reloaded && stored && !sharedTab); // the address is then corrected
-  let linked = refused || (Boolean(area.value.trim()) && !storedWins);
-  let players = (linked ? null : stored) || Array.from({ length: rule.minPlayers }, blank);
   // A colleague's link opened on a phone that tracks a game of its own: the link's game is shown
-  // and changed in this tab only (and its address); the phone's game stays stored, and in its other
-  // tabs, until the judge chooses: back to it, or this game saved in its place (DESIGN.md).
-  let shared = linked && stored !== null && !stored.every(isBlank);
+  // and played in this tab only (kept in its session storage, for a reload); the phone's game stays
+  // stored, and in its other tabs, until the judge chooses: back to it, or this game saved in its
+  // place (DESIGN.md).
+  const sharedKey = `${storageKey}:shared`;
+  const sharedGame = reloaded ? load("sessionStorage", sharedKey) : null;
+  const storedWins = Boolean(area.value.trim() && reloaded && stored && !sharedGame); // the address is then corrected
+  let linked = !sharedGame && (refused || (Boolean(area.value.trim()) && !storedWins));
+  let players = sharedGame || (linked ? null : stored) || Array.from({ length: rule.minPlayers }, blank);
+  let shared = Boolean(sharedGame) || (linked && stored !== null && !stored.every(isBlank));
 
   // The tracker's markup is the build's (sitebuild/render.py): its first rows, and the row it copies
   // for each player added. Here it is only wired and filled in.
@@ -69,9 +61,10 @@ export function mount(el) {
   const remove = el.querySelector(".shame-remove");
   const bar = el.querySelector(".shame-bar");
 
-  function load() {
+  // The game saved on this phone (or, from "sessionStorage", this tab's shared one).
+  function load(kind = "localStorage", key = storageKey) {
     try {
-      const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+      const saved = JSON.parse(window[kind].getItem(key) || "null");
       return saved && saved.version === STORAGE_VERSION && valid(saved.players) ? saved.players : null;
     } catch {
       return null; // storage unavailable or corrupt: start afresh
@@ -87,9 +80,10 @@ export function mount(el) {
   }
 
   function save() {
-    if (shared) return; // the phone's own game is not the one shown
     try {
-      localStorage.setItem(storageKey, JSON.stringify({ version: STORAGE_VERSION, players }));
+      const game = JSON.stringify({ version: STORAGE_VERSION, players });
+      if (shared) sessionStorage.setItem(sharedKey, game); // never over the phone's own game
+      else localStorage.setItem(storageKey, game);
     } catch {
       // storage full or disabled: the tracker still works for this visit
     }
@@ -184,10 +178,9 @@ export function mount(el) {
     shared = on;
     choice.hidden = !on;
     try {
-      if (on) sessionStorage.setItem(sharedKey, "1");
-      else sessionStorage.removeItem(sharedKey);
+      if (!on) sessionStorage.removeItem(sharedKey);
     } catch {
-      // no session storage: a reload of this tab shows the phone's game again
+      // no session storage: nothing kept in it
     }
   }
   share(shared);
