@@ -8,11 +8,16 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 
-.PHONY: serve test build site wheel catalogs chromium unit browser clean bench
+.PHONY: serve dev test build site wheel catalogs chromium unit browser clean bench
 
 serve: build
 	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
 	$(PY) -m tools.serve --host $(HOST) --port $(PORT) site
+
+# The editor's loop: mkdocs serve, which rebuilds and reloads on each save (catalogs and wheel included:
+# sitebuild/dev.py); no offline copy, so no page is ever stale.
+dev: wheel node_modules/.installed
+	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
 
 test: build chromium
 	$(PY) -m pytest -n 2 --dist worksteal --durations=15
