@@ -50,7 +50,7 @@ WHEEL_EPOCH := 315532800
 SITE_EPOCH = $(shell git log -1 --format=%ct 2>/dev/null || echo $(WHEEL_EPOCH))
 
 wheel: $(VENV)/.installed catalogs
-	rm -rf dist build
+	rm -rf dist build/lib build/bdist.*  # not build/hosting: the last site build wrote it
 	SOURCE_DATE_EPOCH=$(WHEEL_EPOCH) $(PY) -m build --wheel --no-isolation --outdir dist . > /dev/null
 	@ls dist/*.whl
 
