@@ -6,8 +6,8 @@ script. Everything comes from the site itself; nothing else is allowed:
 
 - ``script-src 'self'`` plus the sha256 hash of each inline script the page really has
   (Material's two small snippets: ``__md_scope`` helpers and the tab restorer; their text
-  differs per page depth, so hashes are computed per page). No ``'unsafe-inline'``, no
-  ``'unsafe-eval'``. ``'wasm-unsafe-eval'`` lets Pyodide's WebAssembly compile: the page
+  differs per page depth, so hashes are computed per page). No ``'unsafe-inline'`` (but under
+  ``make dev``, whose live-reload script differs per response: :func:`policy`), no ``'unsafe-eval'``. ``'wasm-unsafe-eval'`` lets Pyodide's WebAssembly compile: the page
   compiles it (``calc/engine-start.js``) and hands the module to the worker, which compiles
   it itself as a fallback. A worker loaded from a URL is governed by its own response's
   policy, not by the page's meta tag; a host that sends this policy as a header on every
