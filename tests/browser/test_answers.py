@@ -124,3 +124,15 @@ def test_a_damaged_table_is_never_used(cold_page, site_url, watch):
     expect_ready(calc)
     verdict = expect_verdict(calc, "naruto-rounds", "fr")
     assert page.evaluate("window.__summaries") == [verdict["summary"]]  # the engine's only, never the table's
+
+
+def test_a_repeat_visit_fetches_no_table_from_the_network(page, site_url):
+    """The service worker in control (the warm context: engine snapshot and offline copy stored): the table a
+    shared link asks for comes from its precache, nothing from the network; then the engine's verdict."""
+    tables = []
+    page.on("response", lambda response: "/calc/answers/" in response.url and tables.append(response))
+    page.goto(f"{site_url}/fr/naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+    calc = page.locator("#calc-naruto-rounds")
+    expect_ready(calc)
+    expect_verdict(calc, "naruto-rounds", "fr")
+    assert tables and all(response.from_service_worker for response in tables), [r.url for r in tables]
