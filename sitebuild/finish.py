@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from sitebuild import csp, dev, engine, offline, originals, rules_json, search
+from sitebuild import answers, csp, dev, engine, offline, originals, rules_json, search
 from sitebuild.engine import ROOT
 from sitebuild.hosting import write_hosting
 from sitebuild.precompress import precompress
@@ -29,6 +29,7 @@ def finish(site: Path, site_url: str, serving: bool = False) -> dict[str, object
     originals.add_originals(site)            # after the index is written: originals stay out of translations' entries
     rules_json.write_rules(site, site_url)
     paths = engine.install_engine(site)      # web/ + Pyodide + wheel into calc/
+    answers.write_answers(site)              # into calc/ (after web/ is copied), before sw.js lists every file
     offline.write_icons(site)
     offline.write_manifests(site)
     for page in sorted(site.rglob("*.html")):  # the engine's folder in, then final: hash their inline scripts
