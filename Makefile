@@ -8,11 +8,16 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 
-.PHONY: serve test build site wheel catalogs chromium unit browser clean bench
+.PHONY: serve dev test build site wheel catalogs chromium unit browser clean bench
 
 serve: build
 	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
 	$(PY) -m tools.serve --host $(HOST) --port $(PORT) site
+
+# The editor's loop: mkdocs serve, which rebuilds and reloads on each save (catalogs and wheel included:
+# sitebuild/dev.py); no offline copy, so no page is ever stale.
+dev: wheel node_modules/.installed
+	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
 
 test: build chromium
 	$(PY) -m pytest -n 2 --dist worksteal --durations=15
@@ -45,7 +50,7 @@ WHEEL_EPOCH := 315532800
 SITE_EPOCH = $(shell git log -1 --format=%ct 2>/dev/null || echo $(WHEEL_EPOCH))
 
 wheel: $(VENV)/.installed catalogs
-	rm -rf dist build
+	rm -rf dist build/lib build/bdist.*  # not build/hosting: the last site build wrote it
 	SOURCE_DATE_EPOCH=$(WHEEL_EPOCH) $(PY) -m build --wheel --no-isolation --outdir dist . > /dev/null
 	@ls dist/*.whl
 

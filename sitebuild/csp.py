@@ -6,8 +6,8 @@ script. Everything comes from the site itself; nothing else is allowed:
 
 - ``script-src 'self'`` plus the sha256 hash of each inline script the page really has
   (Material's two small snippets: ``__md_scope`` helpers and the tab restorer; their text
-  differs per page depth, so hashes are computed per page). No ``'unsafe-inline'``, no
-  ``'unsafe-eval'``. ``'wasm-unsafe-eval'`` lets Pyodide's WebAssembly compile: the page
+  differs per page depth, so hashes are computed per page). No ``'unsafe-inline'`` (but under
+  ``make dev``, whose live-reload script differs per response: :func:`policy`), no ``'unsafe-eval'``. ``'wasm-unsafe-eval'`` lets Pyodide's WebAssembly compile: the page
   compiles it (``calc/engine-start.js``) and hands the module to the worker, which compiles
   it itself as a fallback. A worker loaded from a URL is governed by its own response's
   policy, not by the page's meta tag; a host that sends this policy as a header on every
@@ -65,16 +65,19 @@ def inline_scripts(html: str) -> list[str]:
     return bodies
 
 
-def policy(html: str) -> str:
+def policy(html: str, live_reload: bool = False) -> str:
     """The policy for one page: the site's own files, plus hashes of its inline scripts and styles.
+    ``live_reload``: any inline script instead of those hashes (the dev server injects one per response).
 
     >>> p = policy('<head><script>var a=1</script><script type="application/json">{}</script></head>')
     >>> p.count("'sha256-"), "'unsafe-inline'" in p, "'unsafe-eval'" in p
     (1, False, False)
+    >>> "script-src 'self' 'wasm-unsafe-eval' 'unsafe-inline';" in policy("<head></head>", live_reload=True)
+    True
     """
     if _STYLE_ATTRIBUTE.search(html):
         raise ValueError("a style=\"\" attribute would need 'unsafe-inline' for styles: use a class")
-    scripts = sorted(set(map(source_hash, inline_scripts(html))))
+    scripts = ["'unsafe-inline'"] if live_reload else sorted(set(map(source_hash, inline_scripts(html))))
     styles = sorted(set(map(source_hash, _STYLE.findall(html))))
     directives = {
         "default-src": ["'none'"],
@@ -104,7 +107,7 @@ def head_start(html: str, tag: str) -> str:
     return html[: anchor.end()] + tag + html[anchor.end():]
 
 
-def add_policy(html: str) -> str:
+def add_policy(html: str, live_reload: bool = False) -> str:
     """``html`` with its policy as the first element of ``<head>`` (after the charset).
 
     >>> out = add_policy('<html><head><meta charset="utf-8"><script>x()</script></head></html>')
@@ -113,4 +116,4 @@ def add_policy(html: str) -> str:
     """
     if _META.search(html):
         raise ValueError("page already has a Content-Security-Policy meta tag")
-    return head_start(html, f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(html), quote=False)}">')
+    return head_start(html, f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(html, live_reload), quote=False)}">')

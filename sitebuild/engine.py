@@ -57,11 +57,18 @@ def find_wheel() -> Path:
     wheel = wheels[-1]
     if given:
         return wheel
-    sources = [p for pkg in ("calculators", "rules_core") for p in (ROOT / pkg).rglob("*") if p.suffix in {".py", ".mo"}]
-    newest = max(sources, key=lambda p: p.stat().st_mtime)
-    if newest.stat().st_mtime > wheel.stat().st_mtime:
-        raise BuildError(f"{wheel.name} is older than {newest.relative_to(ROOT)}: run `make wheel` again")
+    newer = newer_than_wheel(wheel)
+    if newer is not None:
+        raise BuildError(f"{wheel.name} is older than {newer.relative_to(ROOT)}: run `make wheel` again"
+                         " (`make dev` does it on its own)")
     return wheel
+
+
+def newer_than_wheel(wheel: Path, root: Path = ROOT) -> Path | None:
+    """The newest of the wheel's sources (``.py`` and compiled catalogs) if it is newer than ``wheel``."""
+    sources = [p for pkg in ("calculators", "rules_core") for p in (root / pkg).rglob("*") if p.suffix in {".py", ".mo"}]
+    newest = max(sources, key=lambda p: p.stat().st_mtime)
+    return newest if newest.stat().st_mtime > wheel.stat().st_mtime else None
 
 
 def self_test() -> list[list[object]]:

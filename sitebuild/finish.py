@@ -11,15 +11,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from sitebuild import csp, engine, offline, originals, rules_json, search
+from sitebuild import answers, csp, dev, engine, offline, originals, rules_json, search
 from sitebuild.engine import ROOT
 from sitebuild.hosting import write_hosting
 from sitebuild.precompress import precompress
 
 
-def finish(site: Path, site_url: str) -> dict[str, object]:
+def finish(site: Path, site_url: str, serving: bool = False) -> dict[str, object]:
     """Finish ``site`` in place; return the service worker's precache list. ``site_url``: the public
-    address, or "/" for a build that has none (its sitemaps, which need one, are left out)."""
+    address, or "/" for a build that has none (its sitemaps, which need one, are left out).
+    ``serving``: for ``mkdocs serve`` (``make dev``), whose live-reload script is inline and new on
+    every response: pages allow inline scripts; no offline copy, host files or ``.br``/``.gz``."""
     if not site_url.startswith(("http://", "https://")):
         for sitemap in site.rglob("sitemap.xml*"):  # Material wrote "None/…" addresses
             sitemap.unlink()
@@ -27,11 +29,15 @@ def finish(site: Path, site_url: str) -> dict[str, object]:
     originals.add_originals(site)            # after the index is written: originals stay out of translations' entries
     rules_json.write_rules(site, site_url)
     paths = engine.install_engine(site)      # web/ + Pyodide + wheel into calc/
+    answers.write_answers(site)              # into calc/ (after web/ is copied), before sw.js lists every file
     offline.write_icons(site)
     offline.write_manifests(site)
     for page in sorted(site.rglob("*.html")):  # the engine's folder in, then final: hash their inline scripts
         html = engine.fill_engine_dir(page.read_text(encoding="utf-8"), paths)
-        page.write_text(csp.add_policy(html), encoding="utf-8")
+        page.write_text(csp.add_policy(html, live_reload=serving), encoding="utf-8")
+    if serving:
+        (site / "sw.js").write_text(dev.DEV_SERVICE_WORKER, encoding="utf-8")
+        return {}
     write_hosting(site, ROOT / "build" / "hosting")  # _headers, nginx.conf: the pages' policy as a header
     precache = offline.write_service_worker(site)  # it lists every final file with its hash
     precompress(site)  # last: .br/.gz copies of the final files

@@ -7,8 +7,8 @@ Both send the pages' Content-Security-Policy as a header (a meta tag cannot gove
 worker, nor set ``frame-ancestors``): the union of every page's meta policy, whose only per-page
 parts are the hashes of Material's inline scripts. Engine files live under content-hashed paths
 and are sent as immutable; everything else is revalidated (hosts' default for HTML; said
-explicitly for ``sw.js`` and the unhashed scripts). nginx also gets the MIME types the engine needs
-and serves the build's ``.br``/``.gz`` copies. GitHub Pages sends no custom header: there the meta
+explicitly for ``sw.js`` and the unhashed scripts). nginx also gets the type of each kind of file
+(:data:`TYPES`) and serves the build's ``.br``/``.gz`` copies. GitHub Pages sends no custom header: there the meta
 tag is the policy (``.github/workflows/pages.yml``).
 """
 
@@ -24,8 +24,16 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 #: Engine directories named by their content hash (sitebuild: engine.install_engine).
 HASHED = ("/calc/pyodide-*", "/calc/wheel-*")
-#: Types a host may not know; the engine does not start if .mjs/.wasm come with another type.
-TYPES = {"mjs": "text/javascript", "wasm": "application/wasm", "webmanifest": "application/manifest+json"}
+#: The type of every kind of file the site has (tests/site/test_hosting.py checks none is missing). The
+#: nginx block declares them all instead of including the host's mime.types: one that lists wasm too
+#: (Debian's) made nginx warn "duplicate extension" at every start, one that lacks .mjs or .wasm (older
+#: nginx) would stop the engine, which starts only with these types.
+TYPES = {
+    "html": "text/html", "css": "text/css", "js": "text/javascript", "mjs": "text/javascript",
+    "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
+    "wasm": "application/wasm", "zip": "application/zip", "whl": "application/zip", "png": "image/png",
+    "svg": "image/svg+xml", "ico": "image/x-icon", "txt": "text/plain", "xml": "application/xml",
+}
 
 
 def is_hashed(path: str) -> bool:
@@ -67,7 +75,7 @@ def nginx_conf(policy: str) -> str:
     # add_header in a location replaces every inherited one: the security headers are repeated.
     security = (f'        add_header Content-Security-Policy "{policy}" always;\n'
                 '        add_header X-Content-Type-Options nosniff always;\n')
-    types = " ".join(f"{mime} {ext};" for ext, mime in TYPES.items())
+    types = "".join(f"        {mime} {ext};\n" for ext, mime in TYPES.items())
     return (
         "# Written by the build (sitebuild/hosting.py): an nginx server block for the built site.\n"
         "# Copy site/ to the root below. brotli_static needs ngx_brotli (Debian: libnginx-mod-http-brotli-static);\n"
@@ -76,8 +84,8 @@ def nginx_conf(policy: str) -> str:
         "    listen 80;\n"
         "    server_name _;\n"
         "    root /var/www/card-game-rules;\n"
-        "    include mime.types;\n"
-        f"    types {{ {types} }}\n"
+        f"    types {{\n{types}    }}\n"
+        "    default_type application/octet-stream;\n"
         "    gzip_static on;\n"
         "    brotli_static on;\n"
         "    error_page 404 /404.html;\n"

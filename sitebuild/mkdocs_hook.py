@@ -2,17 +2,25 @@
 
 Per page, calculator markers become forms and rules get copy-link controls; the templates in
 ``overrides/`` get the Jinja global ``sitebuild``; once every language is built,
-:func:`sitebuild.finish.finish` runs. Nothing is kept between events but what MkDocs passes in.
+:func:`sitebuild.finish.finish` runs. Nothing is kept between events but what MkDocs passes in,
+and whether the command is ``serve`` (``make dev``: sitebuild/dev.py rebuilds catalogs and wheel first).
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # the `mkdocs` console script does not put the checkout on the path
+    sys.path.insert(0, str(ROOT))
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE
+from sitebuild import dev
 from sitebuild.engine import BuildError
 from sitebuild.finish import finish
 from sitebuild.render import expand_markers
@@ -26,6 +34,25 @@ def page_language(src_uri: str) -> str:
     """``fr/naruto.md`` -> ``fr``; files outside a language folder are in the reference language."""
     first = src_uri.split("/", 1)[0]
     return first if first in LANGUAGES else REFERENCE_LANGUAGE
+
+
+def on_startup(command, dirty):
+    dev.SERVING = command == "serve"
+
+
+def on_serve(server, config, builder):
+    """``make dev``: catalogs, the calculators, the build, ``web/`` and ``overrides/`` are watched too."""
+    for folder in dev.WATCHED:
+        server.watch(str(dev.ROOT / folder))
+    return server
+
+
+def on_pre_build(config):
+    if dev.SERVING:
+        try:
+            dev.refresh(site_dir=Path(config["site_dir"]))
+        except subprocess.CalledProcessError as err:
+            raise PluginError(f"make dev: {err}") from err
 
 
 def on_env(env, config, files):
@@ -69,6 +96,6 @@ def on_post_build(config):
     if i18n is not None and getattr(i18n, "building", False):
         return  # a nested per-language build: the outer build finishes once, at the end
     try:
-        finish(Path(config["site_dir"]), config["site_url"] or "/")
+        finish(Path(config["site_dir"]), config["site_url"] or "/", serving=dev.SERVING)
     except (BuildError, ValueError) as err:
         raise PluginError(str(err)) from err

@@ -38,6 +38,10 @@ serves it on 127.0.0.1 and, in headless Chromium, runs alternately ``--runs`` ti
     a worker at full speed, the bare page's on the throttled main thread. ``--phone-cpu renderer`` slows every
     thread of the renderer processes alike; with the default, (k) also runs that way, as a second row (a
     phone's worker is as slow as its main thread);
+(m) the answer before the engine: the first verdict of a shared link on the phone of (k), every renderer thread
+    4x slower, first visit, against the bare npm page in the same run, for each link of ``EARLY_LINKS`` (values the
+    build's tables hold: sitebuild/answers.py); alternating, at least 3 runs each. (h), (k) and (l) wait for the
+    engine's verdict, as before the tables;
 (l) the same phone's repeat visit: in one context (service worker allowed) a first visit to the link, then,
     once the service worker has stored the engine and the engine its snapshot, the link again until its
     verdict; against the bare npm page loaded again in its context; alternating, at least 3 runs each.
@@ -83,7 +87,7 @@ TARGETS = {"cold": 0.55, "repeat": 0.35, "offline": 0.35, "page_work_ms": 250, "
            # (g): against /glossary/ in the same run (issue 36): score at most 0.02 below it, TBT at most 50 ms above it.
            "score_below_control": 0.02, "tbt_above_control_ms": 50,
            "first_visit_mb": 3.7, "slow4g_ratio": 0.6, "blocking_extra_ms": 50, "phone_ratio": 0.47,
-           "phone_repeat_ratio": 0.25}
+           "phone_repeat_ratio": 0.25, "early_ratio": 0.15}
 #: (j): a calculator page and a plain page of the same site.
 BLOCKING_PAGES = ("naruto/", "glossary/")
 LONG_TASKS = """
@@ -110,6 +114,12 @@ CPU_RATE = 4
 PHONE_CALC = "calc-naruto-rounds"
 PHONE_LINK = f"fr/naruto/?naruto-rounds.players=24#{PHONE_CALC}"
 PHONE_TIMEOUT_MS = 400_000
+#: (m): shared links whose values the build's tables hold (calculator element id, link).
+EARLY_LINKS = (
+    (PHONE_CALC, PHONE_LINK),
+    ("calc-pokemon-time-limit", "it/pokemon/?pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"
+                                "#calc-pokemon-time-limit"),
+)
 
 FLOOR_HTML = """<!doctype html><meta charset="utf-8"><title>floor</title>
 <script type="module">
@@ -140,6 +150,8 @@ new MutationObserver((_, observer) => {
   const el = document.getElementById(%(id)r);
   const summary = el && el.querySelector(".calc-summary");
   if (!el || el.dataset.result === undefined || !summary || !summary.textContent.trim()) return;
+  if (%(engine)s && el.dataset.state !== "ready") return; // the engine's verdict, not the build's tables'
+
   window.__verdict = performance.now();
   window.__verdictEpoch = performance.timeOrigin + window.__verdict;
   window.__verdictResult = el.dataset.result;
@@ -156,8 +168,10 @@ Object.defineProperty(window, "__floor", { configurable: true, get: () => floorA
 """ % FLOOR_MESSAGE
 
 
-def verdict_probe(calc_id: str) -> str:
-    return VERDICT_PROBE % {"id": calc_id, "message": VERDICT_MESSAGE}
+def verdict_probe(calc_id: str, engine: bool = True) -> str:
+    """``engine``: wait for the engine's verdict ((h), (k), (l): guards of the engine's start), not the first
+    one, which a link the build's tables hold gets before the engine ((m); sitebuild/answers.py)."""
+    return VERDICT_PROBE % {"id": calc_id, "message": VERDICT_MESSAGE, "engine": "true" if engine else "false"}
 
 
 def build() -> Path:
@@ -631,24 +645,44 @@ def _verdict(page, url: str) -> tuple[float, str]:
     return elapsed, start
 
 
+def phone_visit(bench: Bench, path: str, probe: str, measure) -> float:
+    """A first visit of the phone of ``bench`` (new context, no service worker) to ``path``, timed by ``measure``."""
+    context, page, cdp = bench.phone_page(probe, service_workers="block")
+    with bench.slow_cpu(cdp):
+        elapsed = measure(page, f"{bench.origin}/{path}")
+    context.close()
+    return elapsed
+
+
+def bare_phone_visit(bench: Bench) -> float:
+    """The bare npm Pyodide page on the phone of ``bench``, until ``runPython``."""
+    return phone_visit(bench, "bench/npm.html", FLOOR_CONSOLE, lambda page, url: _until(page, url, FLOOR_MESSAGE, "window.__floor"))
+
+
 def run_phone_first(bench: Bench, runs: int) -> dict[str, list[float]]:
     """(k): a first visit on a phone (profile, Slow 4G, 4x CPU, cold, no service worker): the shared link
     until its verdict against the bare npm Pyodide page until ``runPython("1 + 1")``, alternating."""
     out: dict[str, list[float]] = {"bare": [], "page": []}
 
-    def visit(path: str, probe: str, measure) -> float:
-        context, page, cdp = bench.phone_page(probe, service_workers="block")
-        with bench.slow_cpu(cdp):
-            elapsed = measure(page, f"{bench.origin}/{path}")
-        context.close()
-        return elapsed
-
     for i in range(runs):
-        out["bare"].append(visit("bench/npm.html", FLOOR_CONSOLE,
-                                 lambda page, url: _until(page, url, FLOOR_MESSAGE, "window.__floor")))
-        out["page"].append(visit(PHONE_LINK, verdict_probe(PHONE_CALC), lambda page, url: _verdict(page, url)[0]))
+        out["bare"].append(bare_phone_visit(bench))
+        out["page"].append(phone_visit(bench, PHONE_LINK, verdict_probe(PHONE_CALC), lambda page, url: _verdict(page, url)[0]))
         print(f"  run {i + 1}: bare npm Pyodide {out['bare'][-1]:.0f} ms, /{PHONE_LINK} verdict {out['page'][-1]:.0f} ms",
               flush=True)
+    return out
+
+
+def run_phone_early(bench: Bench, runs: int) -> dict[str, list[float]]:
+    """(m): first visits on the phone of ``bench``: each link of EARLY_LINKS until its first verdict (from the
+    build's tables, before the engine), against the bare npm Pyodide page, alternating."""
+    out: dict[str, list[float]] = {"bare": [], **{link: [] for _, link in EARLY_LINKS}}
+
+    for i in range(runs):
+        out["bare"].append(bare_phone_visit(bench))
+        for calc_id, link in EARLY_LINKS:
+            out[link].append(phone_visit(bench, link, verdict_probe(calc_id, engine=False), lambda page, url: _verdict(page, url)[0]))
+        print(f"  run {i + 1}: bare npm Pyodide {out['bare'][-1]:.0f} ms, "
+              + ", ".join(f"/{link} {out[link][-1]:.0f} ms" for _, link in EARLY_LINKS), flush=True)
     return out
 
 
@@ -741,7 +775,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: run `make build` and use site/)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
-    parser.add_argument("--only", default="abcdefghijkl", help="which parts to run, e.g. abcd")
+    parser.add_argument("--only", default="abcdefghijklm", help="which parts to run, e.g. abcd")
     parser.add_argument("--latency", type=float, default=0, metavar="MS",
                         help="(a)-(d): delay every request by MS milliseconds, as on a real network")
     parser.add_argument("--startup-cpu", choices=("none", "renderer"), default="renderer",
@@ -797,6 +831,11 @@ def main() -> None:
                         print(f"(k) again, every renderer thread {CPU_RATE}x slower", flush=True)
                         results["phone_all_threads"] = run_phone_first(
                             Bench(browser, origin, phone=phone, phone_cpu="renderer"), max(3, args.runs))
+                if "m" in args.only:
+                    print(f"(m) the answer before the engine: first verdict on a phone ({PHONE}, Slow 4G, {CPU_RATE}x "
+                          "CPU on every renderer thread)", flush=True)
+                    results["phone_early"] = run_phone_early(Bench(browser, origin, phone=phone, phone_cpu="renderer"),
+                                                             max(3, args.runs))
                 if "l" in args.only:
                     print(f"(l) repeat visit on a phone ({PHONE}, Slow 4G, {CPU_RATE}x CPU: {args.phone_cpu})",
                           flush=True)
@@ -890,6 +929,10 @@ def summary(results: dict) -> str:
         rows.append(ratio_row(f"(k) the same, {CPU_RATE}× CPU on all renderer threads (the engine's worker too)",
                               results["phone_all_threads"]["page"], results["phone_all_threads"]["bare"],
                               TARGETS["phone_ratio"]))
+    for _, link in EARLY_LINKS if results.get("phone_early") else ():
+        rows.append(ratio_row(f"(m) first verdict before the engine on a phone ({PHONE}, Slow 4G, {CPU_RATE}× CPU on all "
+                              f"renderer threads, cold): /{link} / bare npm Pyodide", results["phone_early"][link],
+                              results["phone_early"]["bare"], TARGETS["early_ratio"]))
     if results.get("phone_repeat"):
         repeat = results["phone_repeat"]
         starts = ", ".join(f"{n} {kind or '?'}" for kind, n in Counter(repeat["engine_start"]).items())

@@ -15,9 +15,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+from tools import apt
 
 SYSTEM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 SHELL_PATHS = ("/usr/bin/chromium-headless-shell",)
@@ -61,15 +62,13 @@ def ensure(shell: bool = False) -> str:
     missing = path is None or (shell and path not in ("", os.environ.get("CHROMIUM")) and path not in SHELL_PATHS)
     if not missing:
         return path
-    if os.geteuid() != 0:
+    if apt.unavailable():
         if path:
             return path  # the desktop browser: the tests pass on it too, only slower
         sys.exit("No Chromium found. Install one: `apt-get install chromium-headless-shell chromium` (as root) "
                  "or `playwright install chromium`.")
     package = "chromium-headless-shell" if shell else "chromium"
-    subprocess.run(["apt-get", "update", "-qq"], check=True)
-    subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True,
-                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    apt.install(package)
     path = find(shell)
     if path is None:
         sys.exit(f"apt-get installed {package} but no binary was found")

@@ -25,12 +25,16 @@ from sitebuild.typeset import CATALOG_TYPESETTING  # noqa: E402
 LOCALES = (ROOT / "calculators" / "locale", ROOT / "sitebuild" / "locale")
 
 
+def stale_catalogs(locales: tuple[Path, ...] = LOCALES) -> list[Path]:
+    """The ``.po`` files whose ``.mo`` is missing or older."""
+    return [po for po in sorted(po for locale in locales for po in locale.glob("*/LC_MESSAGES/*.po"))
+            if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+
+
 def compile_all(locales: tuple[Path, ...] = LOCALES) -> list[Path]:
     written = []
-    for po in sorted(po for locale in locales for po in locale.glob("*/LC_MESSAGES/*.po")):
+    for po in stale_catalogs(locales):
         mo = po.with_suffix(".mo")
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-            continue
         with po.open("rb") as fh:
             catalog = read_po(fh, locale=po.parts[-3], domain=po.stem)
         typeset = CATALOG_TYPESETTING.get(po.parts[-3])

@@ -52,11 +52,23 @@ function setState(el, state, why = null) {
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
   const failed = { damaged: el.dataset.msgDamaged, replaced: el.dataset.msgReplaced }[why] ?? el.dataset.msgFailed;
-  status.textContent = { loading: el.dataset.msgLoading, ready: el.dataset.msgReady, error: failed }[state];
+  if (state !== "loading") delete el.dataset.early;
+  status.textContent = { loading: loadingText(el, el.dataset.msgLoading), ready: el.dataset.msgReady, error: failed }[state];
   el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
   retry.disabled = state === "loading";
+}
+
+// While the engine starts, a verdict shown from the build's tables (verdict.js) is said in the status
+// line instead of the start's own sentence (its progress bar stays).
+const loadingText = (el, text) => ("early" in el.dataset ? el.dataset.msgEarly : text);
+
+export function showEarly(el, early) {
+  if (el.dataset.state !== "loading" || early === "early" in el.dataset) return;
+  if (early) el.dataset.early = "";
+  else delete el.dataset.early;
+  el.querySelector(".calc-status").textContent = loadingText(el, el.dataset.msgLoading);
 }
 
 // A download that makes no progress for STALL_MS has stalled: the start ends in the error and its
@@ -91,7 +103,7 @@ function showProgress({ done, total }) {
     bar.value = percent;
     // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
     // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
-    status.textContent = fill(el.dataset.msgDownloading, { percent });
+    status.textContent = loadingText(el, fill(el.dataset.msgDownloading, { percent }));
   }
 }
 

@@ -89,6 +89,15 @@ function keepInView(el, summary) {
   if (below > 0 && field.getBoundingClientRect().top - below >= top) scrollBy(0, Math.ceil(below)); // whole pixels: a part of one would stay hidden
 }
 
+// No verdict on screen (nothing answers the current values yet).
+export function clearVerdict(el) {
+  if (!("result" in el.dataset)) return;
+  clearErrors(el);
+  el.querySelector(".calc-details").replaceChildren();
+  el.querySelector(".calc-summary").textContent = "";
+  delete el.dataset.result;
+}
+
 export function internal(el, detail) {
   if (!loggedInternal) console.error("calculator internal error:", detail);
   loggedInternal = true;

@@ -3,10 +3,10 @@
 // evaluation, data-result (the verdict's machine result as JSON). Its parts, a module each: the
 // engine's life (calc-engine.js), the link's state (calc-link.js), the verdict for given values
 // whatever its source (verdict.js) and its rendering (calc-render.js).
-import { mountEngine, retryReloads, startEngine } from "./calc-engine.js";
+import { mountEngine, retryReloads, showEarly, startEngine } from "./calc-engine.js";
 import { inputs, isBlank, leftOut, linkTo, linkValues, mountLink, restore, showTwice, syncUrlAfterVerdict, syncUrlNow,
   syncUrlSoon, userSet } from "./calc-link.js";
-import { applyChoices, internal, render, scrollToVerdict } from "./calc-render.js";
+import { applyChoices, clearVerdict, internal, render, scrollToVerdict } from "./calc-render.js";
 import { copyLink, showQr } from "./share.js";
 import { verdictFor } from "./verdict.js";
 
@@ -20,11 +20,19 @@ let asked = 0;
 function evaluate(el, always = true) {
   if (!always && isBlank(el)) return;
   const answer = verdictFor(el.dataset.calc, inputs(el), el.dataset.lang);
-  if (!answer) return; // nothing can answer yet: the engine, once ready, evaluates every calculator
   const mine = ++asked;
   latest.set(el, mine);
+  if (!answer) { // nothing can answer yet: the engine, once ready, evaluates every calculator
+    showEarly(el, false);
+    return clearVerdict(el); // a verdict for other values (the build's tables) never stays
+  }
   answer.then((data) => {
-    if (latest.get(el) === mine) data.type === "verdict" ? render(el, data.verdict, touched.get(el)) : internal(el, data.detail);
+    if (latest.get(el) === mine) {
+      if (!data) clearVerdict(el); // values the build's tables do not hold: the engine answers them
+      else if (data.type === "verdict") render(el, data.verdict, touched.get(el));
+      else internal(el, data.detail);
+      showEarly(el, Boolean(data?.early));
+    }
     syncUrlAfterVerdict();
   });
 }
@@ -40,6 +48,7 @@ if (calculators.length) {
     showTwice(el);
     if (location.hash === `#${el.id}` && fromLink.get(el).size) scrollToVerdict.add(el);
     applyChoices(el);
+    evaluate(el, false); // a link's values: answered from the build's tables before the engine, when they hold them
     form.addEventListener("input", (event) => {
       // The user's value now; a widget filling its field at start-up (detail.initial) is not the user.
       if (event.target.name && !event.detail?.initial) {

@@ -1,12 +1,54 @@
 // "The verdict for these values": the one call the page asks, whatever answers it. Rendering
-// (calc-render.js) never knows where a verdict came from.
+// (calc-render.js) never knows where a verdict came from. Two sources: the engine once it is ready,
+// and before that the verdicts the build computed with the same Python for a calculator's small
+// domain of values (sitebuild/answers.py), found by the exact values sent, never computed here.
 import { askEngine, enginePending, engineReady } from "./calc-engine.js";
 
-// A promise of {type: "verdict", verdict} or {type: "internal", detail}; null when nothing can
-// answer yet (the engine is still starting: it asks again for every calculator once ready).
-export function verdictFor(calc, inputs, lang) {
-  return engineReady() ? askEngine(calc, inputs, lang) : null;
+// The tables' file names, by calculator, language and the value of the field that picks the file
+// (`by`), written into this line by the build (sitebuild/answers.py). Each name ends with the first
+// hex digits of its content's SHA-256.
+const ANSWERS = null;
+
+const tables = new Map(); // file name -> promise of its verdicts (null: missing or damaged)
+
+async function load(name) {
+  try {
+    const response = await fetch(new URL(`answers/${name}`, import.meta.url));
+    if (!response.ok) return null;
+    const bytes = await response.arrayBuffer();
+    const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const hex = Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    if (!hex.startsWith(name.split(".").at(-2))) { // not the build's bytes: never used
+      console.warn(`${name}: the server's answer does not match the build`);
+      return null;
+    }
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null; // offline with no stored copy, or no Web Crypto: the engine answers
+  }
 }
 
-// How many verdicts are on their way (the address bar waits for them: calc-link.js).
+// The build's key (sitebuild/answers.py key()): the values sent, empty ones left out, by name.
+const keyOf = (inputs) => JSON.stringify(Object.entries(inputs).filter(([, value]) => value !== "")
+  .sort(([a], [b]) => (a < b ? -1 : 1)));
+
+function fromTable(calc, inputs, lang) {
+  const entry = ANSWERS?.[calc];
+  const name = entry?.files[lang]?.[entry.by ? inputs[entry.by] ?? "" : ""];
+  if (!name) return null;
+  if (!tables.has(name)) tables.set(name, load(name));
+  return tables.get(name).then((answers) => {
+    const verdict = answers && Object.hasOwn(answers, keyOf(inputs)) ? answers[keyOf(inputs)] : null;
+    return verdict && { type: "verdict", verdict, early: true };
+  });
+}
+
+// A promise of {type: "verdict", verdict, early?} or {type: "internal", detail}, or of null when
+// the build's tables do not hold these values (the engine, once ready, asks again for every
+// calculator); null itself when nothing can answer yet. `early`: the verdict came before the engine.
+export function verdictFor(calc, inputs, lang) {
+  return engineReady() ? askEngine(calc, inputs, lang) : fromTable(calc, inputs, lang);
+}
+
+// How many verdicts of the engine are on their way (the address bar waits for them: calc-link.js).
 export const verdictsPending = enginePending;

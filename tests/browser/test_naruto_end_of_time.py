@@ -131,3 +131,50 @@ def test_blitz_tiebreak_cites_blitz_section(open_calc, page):
     expect(calc.locator(".calc-details li").last).to_contain_text("#naruto-blitz-tiebreak")
     expect(page.locator("#calc-naruto-tiebreak .calc-summary")).to_have_text("")  # the standard one is untouched
     expect(calc.locator("img")).to_have_count(0)
+
+
+#: A change of the form made without moving the focus: what a verdict arriving after the judge has
+#: tabbed on is (the walk in test_each_page once lost the focus that way, one run in three).
+SET_AND_EVALUATE = """(control, value) => {
+  if (control.type === "radio") control.checked = true; else control.value = value;
+  control.dispatchEvent(new Event("input", { bubbles: true }));
+}"""
+
+
+@pytest.mark.parametrize("calc_id", ["naruto-end-of-time", "naruto-end-of-time-blitz"])
+def test_a_verdict_leaves_the_keyboard_focus_on_the_checklist(open_calc, page, calc_id):
+    t = Translator("en")
+    calc = open_calc(PAGES["en"], calc_id)
+    inputs = {"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "a",
+              "mode": "blitz" if calc_id.endswith("-blitz") else "standard"}
+    calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill("Alice")
+    calc.get_by_label(t("naruto-end-of-time.name_b.label"), exact=True).fill("Bob")
+    choose(calc, t, "naruto-end-of-time", "starter", "a")
+    choose(calc, t, "naruto-end-of-time", "active", "a")
+    items = calc.locator(".calc-checklist li")
+    expect(items).to_have_text(evaluate("naruto-end-of-time", inputs, "en")["details"][:6])
+    boxes = calc.locator(".calc-checklist").get_by_role("checkbox")
+    boxes.nth(1).focus()
+    page.keyboard.press("Space")
+    expect(boxes.nth(1)).to_be_checked()
+
+    # The same turns with another name: the text changes, the focus and the tick stay.
+    calc.locator('[name="name_b"]').evaluate(SET_AND_EVALUATE, "Carol")
+    expect(items.nth(1)).to_contain_text("Carol")
+    expect(boxes.nth(1)).to_be_focused()
+    expect(boxes.nth(1)).to_be_checked()
+    # Other turns (five): the ticks reset, the focus stays on its box.
+    calc.locator('[name="active"][value="b"]').evaluate(SET_AND_EVALUATE, "b")
+    expect(items).to_have_text(evaluate("naruto-end-of-time", {**inputs, "name_b": "Carol", "active": "b"}, "en")["details"][:5])
+    expect(boxes.nth(1)).to_be_focused()
+    expect(boxes.nth(1)).not_to_be_checked()
+    # The focused box goes (six turns, then five again): the last one takes the focus, and Tab goes on
+    # to the calculator's buttons.
+    calc.locator('[name="active"][value="a"]').evaluate(SET_AND_EVALUATE, "a")
+    expect(items).to_have_count(6)
+    boxes.nth(5).focus()
+    calc.locator('[name="active"][value="b"]').evaluate(SET_AND_EVALUATE, "b")
+    expect(items).to_have_count(5)
+    expect(boxes.nth(4)).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(calc.locator(".calc-share")).to_be_focused()

@@ -60,6 +60,13 @@ def test_nginx_server_block():
     assert conf.count("{") == conf.count("}")
 
 
+def test_nginx_knows_the_type_of_every_file_the_site_has(site):
+    """The server block declares its own types (the host's mime.types is not included): a new kind
+    of file would go out as application/octet-stream."""
+    kinds = {path.suffix.lstrip(".") for path in site.rglob("*.*") if path.suffix not in (".br", ".gz")}
+    assert kinds and kinds <= set(TYPES), kinds - set(TYPES)
+
+
 def test_github_pages_workflow_builds_with_the_public_address():
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
     assert "SITE_URL: ${{ steps.pages.outputs.base_url }}/" in workflow

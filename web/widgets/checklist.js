@@ -2,6 +2,8 @@
 // One checkbox per entry of the verdict's `turns`; its text is the matching line of `details`
 // (already localized, with the players' names), written with textContent. Ticks survive
 // re-evaluations that leave the turns unchanged (e.g. editing a name) and reset otherwise.
+// A verdict updates the boxes in place: one that arrives while a box has the keyboard's focus
+// (the judge tabbed on before it came) leaves the focus there, never on the page's start.
 export function mount(el) {
   const list = document.createElement("ul");
   list.className = "calc-checklist";
@@ -21,22 +23,27 @@ export function mount(el) {
     }
     const turns = detail.result.turns;
     const key = JSON.stringify(turns);
-    const ticked = key === shown ? [...list.querySelectorAll("input")].map((box) => box.checked) : [];
-    list.replaceChildren();
+    const focused = list.contains(document.activeElement);
+    const items = [...list.children];
     turns.forEach((turn, index) => {
-      const item = document.createElement("li");
+      let item = items[index];
+      if (!item) {
+        item = document.createElement("li");
+        const label = document.createElement("label");
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        label.append(box, document.createElement("span"));
+        item.append(label);
+        list.append(item);
+      }
       item.dataset.player = turn.player;
       item.dataset.kind = turn.kind;
-      const label = document.createElement("label");
-      const box = document.createElement("input");
-      box.type = "checkbox";
-      box.checked = Boolean(ticked[index]);
-      const text = document.createElement("span");
-      text.textContent = detail.details[index];
-      label.append(box, text);
-      item.append(label);
-      list.append(item);
+      if (key !== shown) item.querySelector("input").checked = false;
+      item.querySelector("span").textContent = detail.details[index];
     });
+    for (const item of items.slice(turns.length)) item.remove();
+    // The focused box was one of those removed (fewer turns): the last box takes the focus.
+    if (focused && !list.contains(document.activeElement)) list.querySelector("li:last-child input")?.focus();
     notes.textContent = detail.details.slice(turns.length).join(" ");
     list.hidden = false;
     shown = key;

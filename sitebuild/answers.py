@@ -1,0 +1,141 @@
+"""The answer before the engine: every verdict of a calculator whose inputs that matter take a small,
+finite set of values, computed at build time by the same :func:`calculators.evaluate` the engine runs,
+written as static JSON under ``site/calc/answers/`` (one file per calculator, language and, where
+:data:`TABLES` says so, value of one choice). The page answers from them by the exact field values
+until the engine is ready (web/verdict.js); every other value waits for the engine.
+
+A table's key is the inputs the page sends, without its empty values (``evaluate`` reads an empty
+value and a missing one alike), as sorted ``[name, value]`` pairs in compact JSON. Free-text fields
+(the players' names) are empty in every key: a name typed waits for the engine, never a verdict
+with a wrong or missing name. File names carry their content's digest, which the page checks before
+using a table (and which is the service worker's precache revision, like every file's).
+
+Which calculators and ranges: chosen by bytes (DESIGN.md, "The answer before the engine";
+``python -m sitebuild.answers`` prints each file's size).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Mapping
+
+from calculators import evaluate
+from calculators.i18n import LANGUAGES
+from calculators.registry import CALCULATORS
+from calculators.spec import Calculator
+from rules_core.pokemon import GAMES_TO_WIN, MAX_PRIZES, MIN_PRIZES
+from sitebuild.engine import BuildError, digest
+
+#: The line of ``calc/verdict.js`` the build fills with the tables' file names.
+ANSWERS_LINE = "const ANSWERS = null;"
+FOLDER = "answers"
+
+
+@dataclass(frozen=True)
+class Table:
+    """The values a calculator's table covers: each integer field's (the others: empty only);
+    every choice is covered, and a text field only empty. ``by``: the choice field whose value
+    picks the file (a single game's page does not fetch the best of three's verdicts)."""
+
+    integers: Mapping[str, range] = field(default_factory=dict)
+    by: str = ""
+
+
+#: Measured (``python -m sitebuild.answers``): Swiss rounds for 1–256 players ≈ 6 KB of Brotli a
+#: language; every Pokémon state of a best of three ≈ 12 KB, of a single game < 1 KB. The Naruto
+#: tiebreak (rewards up to 9999), the Réserve and the shame list (free text) wait for the engine.
+TABLES: dict[str, Table] = {
+    "naruto-rounds": Table({"players": range(1, 257)}),
+    "pokemon-time-limit": Table({name: range(MIN_PRIZES, MAX_PRIZES + 1) for name in ("prizes_a", "prizes_b")}
+                                | {name: range(0, GAMES_TO_WIN + 1) for name in ("games_a", "games_b")}, by="format"),
+    "naruto-end-of-time": Table(),
+    "judge-tower-hand": Table(),
+}
+
+
+def key(inputs: Mapping[str, str]) -> str:
+    """The table's key for the inputs a page sends (web/verdict.js builds the same string).
+
+    >>> key({"prizes_b": "2", "format": "bo1", "name_a": ""})
+    '[["format","bo1"],["prizes_b","2"]]'
+    """
+    return json.dumps(sorted((k, v) for k, v in inputs.items() if v != ""), separators=(",", ":"), ensure_ascii=False)
+
+
+def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
+    """Every input the table answers: each field over its values, a field the inputs hide at its
+    default only (a hidden choice still sends its checked radio)."""
+    def values(f):
+        if f.kind == "choice":
+            return [*f.choices, *([] if f.default else [""])]  # no default: nothing checked yet
+        return ["", *(str(n) for n in table.integers.get(f.name, ()))] if f.kind == "integer" else [""]
+    names = [f.name for f in spec.fields]
+    for combo in itertools.product(*(values(f) for f in spec.fields)):
+        raw = dict(zip(names, combo))
+        hidden = spec.hidden(raw) if spec.hidden else set()
+        if all(raw[name] == (spec.field(name).default if spec.field(name).kind == "choice" else "") for name in hidden):
+            yield {k: v for k, v in raw.items() if v != ""}
+
+
+def tables() -> Iterator[tuple[str, str, str, dict[str, object]]]:
+    """(calculator, language, file part, {key: verdict}) for every file."""
+    for calc_id, table in TABLES.items():
+        spec = CALCULATORS[calc_id]
+        for lang in LANGUAGES:
+            parts: dict[str, dict[str, object]] = {}
+            for inputs in covered(spec, table):
+                parts.setdefault(inputs.get(table.by, "") if table.by else "", {})[key(inputs)] = evaluate(calc_id, inputs, lang)
+            for part, answers in parts.items():
+                yield calc_id, lang, part, answers
+
+
+def encoded(answers: dict[str, object]) -> bytes:
+    return json.dumps(answers, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode()
+
+
+def write_answers(site: Path) -> dict[str, object]:
+    """Write every table into ``site/calc/answers/`` and their names into ``calc/verdict.js``;
+    return what was written there: ``{calculator: {"by": field, "files": {lang: {part: name}}}}``."""
+    folder = site / "calc" / FOLDER
+    for stale in folder.glob("*.json"):  # an earlier build's tables
+        stale.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    written: dict[str, dict[str, object]] = {}
+    for calc_id, lang, part, answers in tables():
+        data = encoded(answers)
+        name = ".".join([calc_id, lang, *([part] if part else []), digest(data), "json"])
+        (folder / name).write_bytes(data)
+        entry = written.setdefault(calc_id, {"by": TABLES[calc_id].by, "files": {}})
+        entry["files"].setdefault(lang, {})[part] = name
+    script = site / "calc" / "verdict.js"
+    text = script.read_text(encoding="utf-8")
+    if text.count(ANSWERS_LINE) != 1:
+        raise BuildError(f"{script}: expected the line {ANSWERS_LINE!r} once, to write the tables' names into")
+    script.write_text(text.replace(ANSWERS_LINE, f"const ANSWERS = {json.dumps(written, sort_keys=True)};"), encoding="utf-8")
+    return written
+
+
+def written_answers(site: Path) -> dict[str, object]:
+    """What :func:`write_answers` wrote into a built site's ``calc/verdict.js``."""
+    found = re.findall(r"^const ANSWERS = (.*);$", (site / "calc" / "verdict.js").read_text(encoding="utf-8"), flags=re.M)
+    if len(found) != 1:
+        raise BuildError(f"{site}/calc/verdict.js: expected one filled-in ANSWERS line, found {len(found)}")
+    return json.loads(found[0])
+
+
+def main() -> None:
+    """Each table's size as JSON and as Brotli (what a phone downloads), to re-measure the choice."""
+    import brotli
+
+    for calc_id, lang, part, answers in tables():
+        data = encoded(answers)
+        print(f"{calc_id} {lang} {part or '-'}: {len(answers)} verdicts, {len(data) / 1000:.0f} kB JSON, "
+              f"{len(brotli.compress(data, quality=11)) / 1000:.1f} kB Brotli")
+
+
+if __name__ == "__main__":
+    main()

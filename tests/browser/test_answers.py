@@ -1,0 +1,138 @@
+"""The answer before the engine (sitebuild/answers.py, web/verdict.js): with the engine's download held
+back (routes that never answer), a shared link's verdict and a typed value's come from the build's
+tables, in each language, on the rule pages and on the clock's procedures; a value the tables do not
+hold waits for the engine; a table that does not match its hash is never used."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators.i18n import LANGUAGES, Translator
+from tests.browser.conftest import SITE, expect_ready
+from tests.browser.pages import expect_verdict
+
+ROOT_OF = {"en": "", "fr": "fr/", "it": "it/"}
+#: The engine's files and its worker: what a first visit downloads before the engine can answer.
+ENGINE = re.compile(r"/calc/(worker\.js|pyodide-[^/]+/|wheel-[^/]+/)")
+
+
+def hold_engine(page) -> list:
+    """Hold every request for the engine (on the context: the worker's own requests too) until
+    :func:`release`; returns the held routes."""
+    held = []
+    page.context.route(ENGINE, lambda route: route.continue_() if None in held else held.append(route))
+    return held
+
+
+def release(held: list) -> None:
+    """Let the held requests, and every later one, through."""
+    routes = list(held)
+    held.append(None)
+    for route in routes:
+        route.continue_()
+
+
+def expect_early(calc, lang: str) -> None:
+    """The calculator is still starting, and its status says the answer came before it."""
+    expect(calc).to_have_attribute("data-state", "loading")
+    expect(calc.locator(".calc-status")).to_have_text(Translator(lang)("ui.early"))
+
+
+#: (page, calculator element, link query): the two shared links of the benchmark's row among them.
+LINKS = [
+    ("naruto/", "calc-naruto-rounds", "naruto-rounds.players=24"),
+    ("pokemon/", "calc-pokemon-time-limit", "pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"),
+    ("judge-tower/", "calc-judge-tower-hand", "judge-tower-hand.level=3"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path,uid,query", LINKS, ids=[uid for _, uid, _ in LINKS])
+def test_a_shared_link_is_answered_before_the_engine(cold_page, site_url, lang, path, uid, query):
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/{ROOT_OF[lang]}{path}?{query}#{uid}")
+    calc = page.locator(f"#{uid}")
+    expect_verdict(calc, calc.get_attribute("data-calc"), lang)
+    expect_early(calc, lang)
+    assert held, "the engine was not held back: the test proves nothing"
+
+
+#: The clock's procedures, answered as a judge fills them in at time: choices clicked, numbers typed.
+PROCEDURES = [
+    ("calc-naruto-end-of-time-standard", {"starter": "a", "active": "b"}, {}),
+    ("calc-naruto-end-of-time-blitz", {"starter": "b", "active": "b"}, {}),
+    ("calc-pokemon-time-limit-bo1", {"late_b": "yes"}, {"prizes_a": "3", "prizes_b": "5"}),
+    ("calc-pokemon-time-limit-bo3", {}, {"games_a": "1", "games_b": "0"}),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clocks_procedures_answer_before_the_engine(cold_page, site_url, lang):
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/{ROOT_OF[lang]}clock/")
+    for uid, choices, numbers in PROCEDURES:
+        calc = page.locator(f"#{uid}")
+        for name, value in choices.items():
+            calc.locator(f'input[name="{name}"][value="{value}"]').check()
+        for name, value in numbers.items():
+            calc.locator(f'input[name="{name}"]').fill(value)
+        verdict = expect_verdict(calc, calc.get_attribute("data-calc"), lang)
+        assert verdict["ok"], verdict
+        expect_early(calc, lang)
+    assert held
+
+
+@pytest.mark.parametrize("value", ["300", " 24", "24.0"])
+def test_a_value_the_tables_do_not_hold_waits_for_the_engine(cold_page, site_url, value):
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/fr/naruto/")
+    calc = page.locator("#calc-naruto-rounds")
+    players = calc.locator('input[name="players"]')
+    players.fill("24")  # a keystroke before the engine: answered from the table
+    expect_verdict(calc, "naruto-rounds", "fr")
+    players.fill(value)  # not in the table: no verdict (not the one for 24), until the engine answers
+    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(calc).not_to_have_attribute("data-result", re.compile(""))
+    expect(calc.locator(".calc-status")).not_to_have_text(Translator("fr")("ui.early"))
+    release(held)
+    expect_ready(calc)
+    expect_verdict(calc, "naruto-rounds", "fr")
+
+
+def test_a_damaged_table_is_never_used(cold_page, site_url, watch):
+    page = cold_page
+    watch.allow(r"does not match the build")
+    name = next((SITE / "calc" / "answers").glob("naruto-rounds.fr.*.json")).name
+    table = json.loads((SITE / "calc" / "answers" / name).read_text(encoding="utf-8"))
+    for verdict in table.values():
+        verdict["summary"] = "DAMAGED"  # valid JSON and well-formed verdicts, but not the build's bytes
+    damaged = json.dumps(table, ensure_ascii=False)
+    page.route(f"**/calc/answers/{name}", lambda route: route.fulfill(body=damaged, content_type="application/json"))
+    page.add_init_script("addEventListener('calc:verdict', (e) => (window.__summaries ||= []).push(e.detail.summary), true)")
+    held = hold_engine(page)
+    with page.expect_response(f"**/calc/answers/{name}"):
+        page.goto(f"{site_url}/fr/naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+    calc = page.locator("#calc-naruto-rounds")
+    release(held)
+    expect_ready(calc)
+    verdict = expect_verdict(calc, "naruto-rounds", "fr")
+    assert page.evaluate("window.__summaries") == [verdict["summary"]]  # the engine's only, never the table's
+
+
+def test_a_repeat_visit_fetches_no_table_from_the_network(page, site_url):
+    """The service worker in control (the warm context: engine snapshot and offline copy stored): the table a
+    shared link asks for comes from its precache, nothing from the network; then the engine's verdict."""
+    tables = []
+    page.on("response", lambda response: "/calc/answers/" in response.url and tables.append(response))
+    page.goto(f"{site_url}/fr/naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+    calc = page.locator("#calc-naruto-rounds")
+    expect_ready(calc)
+    expect_verdict(calc, "naruto-rounds", "fr")
+    assert tables and all(response.from_service_worker for response in tables), [r.url for r in tables]

@@ -1,0 +1,61 @@
+"""The build's tables of verdicts (sitebuild/answers.py): every entry is what evaluate() answers, for the
+key's values and for the form's whole inputs with its empty fields sent (what the engine gets), each file
+is the bytes its name's digest says, and each stays within the first visit's budget."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from calculators import evaluate
+from calculators.registry import CALCULATORS
+from sitebuild.answers import written_answers
+from sitebuild.engine import digest
+
+#: What a first visit may fetch for one calculator before its first verdict, compressed (issue 54).
+BUDGET_BYTES = 30_000
+
+
+def files(site):
+    for calc_id, entry in written_answers(site).items():
+        for lang, parts in entry["files"].items():
+            for part, name in parts.items():
+                yield calc_id, lang, part, entry["by"], site / "calc" / "answers" / name
+
+
+def test_every_entry_is_what_evaluate_answers(site):
+    checked = 0
+    for calc_id, lang, part, by, path in files(site):
+        data = path.read_bytes()
+        assert path.name.split(".")[-2] == digest(data), path.name
+        spec = CALCULATORS[calc_id]
+        for key, verdict in json.loads(data).items():
+            inputs = dict(json.loads(key))
+            assert "" not in inputs.values(), key
+            assert inputs.get(by, "") == part if by else part == "", (path.name, key)
+            assert verdict == evaluate(calc_id, inputs, lang), (path.name, key)
+            # The page leaves its empty fields out of the key; the engine gets them as "": the same verdict.
+            sent = {f.name: "" for f in spec.fields if f.kind != "choice"} | inputs
+            assert verdict == evaluate(calc_id, sent, lang), (path.name, key)
+            checked += 1
+    assert checked > 3 * 256, checked  # Swiss rounds for 256 player counts in three languages, at least
+
+
+@pytest.mark.parametrize("calc_id,lang,inputs", [
+    ("naruto-rounds", "fr", {"players": "24"}),
+    ("pokemon-time-limit", "it", {"format": "bo1", "late_a": "no", "late_b": "no", "in_progress": "no",
+                                  "prizes_a": "2", "prizes_b": "2"}),
+])
+def test_the_benchmarks_links_are_in_the_tables(site, calc_id, lang, inputs):
+    entry = written_answers(site)[calc_id]
+    name = entry["files"][lang][inputs.get(entry["by"], "") if entry["by"] else ""]
+    table = json.loads((site / "calc" / "answers" / name).read_bytes())
+    assert json.dumps(sorted(inputs.items()), separators=(",", ":")) in table
+
+
+def test_each_file_stays_within_the_first_visits_budget(site):
+    for calc_id, lang, part, _, path in files(site):
+        for suffix in (".br", ".gz"):
+            size = path.with_name(path.name + suffix).stat().st_size
+            assert size <= BUDGET_BYTES, (path.name, suffix, size)
