@@ -124,6 +124,20 @@ def test_several_names_read_as_a_list_in_the_language(lang):
     assert _message("judge-tower-shame.summary.winner", lang).format(players=typed("Ann")) in alone
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("text", "won"), [("Ann: 0\nBob: 5", "Ann"), ("Ann: 9, Bob: 9, Cid: 3", "Cid")])
+def test_the_last_player_in_has_won(text, won, lang):
+    """With every other player out the game is over: the one left has won, not "would win if the
+    library ran out"."""
+    verdict = evaluate(SHAME, {"shame": text}, lang)
+    assert _message("judge-tower-shame.summary.won", lang).format(player=typed(won)) in verdict["summary"]
+    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed(won)) not in verdict["summary"]
+    [line] = [d for d in verdict["details"] if isolated(won) in d]
+    assert line.endswith(_message("judge-tower-shame.detail.won", lang).format(player="", counter="").split(",", 1)[1])
+    still_playing = evaluate(SHAME, {"shame": "Ann: 0, Bob: 5, Cid: 1"}, lang)["summary"]
+    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed("Ann")) in still_playing
+
+
 def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():
     assert parse_counters("A: 1,B:2\r\n\n , C :−1,\n") == (["A", "B", "C"], [1, 2, -1])
     assert parse_counters("Dr: No: 3, +2") == (["Dr: No", None], [3, 2])
