@@ -238,3 +238,14 @@ def test_evaluate_never_raises(text, lang):
 def _message(key: str, lang: str) -> str:
     with (LOCALE / lang / "LC_MESSAGES" / "judge_tower.po").open("rb") as fh:
         return CATALOG_TYPESETTING.get(lang, str)(read_po(fh)[key].string)  # as compiled
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("typed_counter", ["-2", "\u22122"])
+def test_a_counter_read_as_a_number_is_written_as_the_page_writes_numbers(typed_counter, lang):
+    """The value read (−2) and the rule's bound (−1) in one sentence, both with the minus sign,
+    however the minus was typed (the choice: a number read is shown as a number, text as typed)."""
+    [error] = evaluate(SHAME, {"shame": f"Ann: {typed_counter}, Bob: 0"}, lang)["errors"]
+    assert "\u22122" in error["message"] and "\u22121" in error["message"] and "-2" not in error["message"]
+    [error] = evaluate(SHAME, {"shame": "Ann: -x"}, lang)["errors"]
+    assert "Ann: -x" in error["message"]  # text that is not a number: quoted as typed
