@@ -148,8 +148,8 @@ BAD = [
     ("3", "too_few_players", "1"),  # one player
     ("Alice: 3", "too_few_players", "1"),
     (", ,\n", "too_few_players", "0"),
-    ("0, -2", "out_of_range", "-2"),
-    ("0, −2", "out_of_range", "-2"),
+    ("0, -2", "out_of_range", "\u22122"),  # a number read: written as the page writes numbers
+    ("0, −2", "out_of_range", "\u22122"),  # typed with a minus sign: it was echoed with a hyphen
     ("0, 1000", "out_of_range", "1000"),
     ("0, three", "not_a_counter", "three"),
     ("Alice: 1, Bob:", "not_a_counter", "Bob:"),

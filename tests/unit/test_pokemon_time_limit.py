@@ -183,11 +183,11 @@ BAD = [
     ({"format": "bo3", "games_a": "2"}, "games_a", {"en": "already decided", "fr": "déjà décidée", "it": "già deciso"}),
     ({"format": "bo3", "games_b": "2", "in_progress": "yes"}, "games_b", {"en": "already decided", "fr": "déjà décidée", "it": "già deciso"}),
     ({"format": "bo3", "games_a": "3"}, "games_a", {"en": "0 to 1", "fr": "de 0 à 1", "it": "0"}),
-    ({"format": "bo3", "games_a": "-1"}, "games_a", {"en": "-1", "fr": "-1", "it": "-1"}),
+    ({"format": "bo3", "games_a": "-1"}, "games_a", {"en": "\u22121", "fr": "\u22121", "it": "\u22121"}),  # a number read: the page's minus sign
     ({"format": "bo3", "games_a": "one"}, "games_a", {"en": "“one”", "fr": "«\u00a0one\u00a0»", "it": "one"}),
     ({"prizes_a": "0", "prizes_b": "3"}, "prizes_a", {"en": "already won the game", "fr": "déjà gagné la manche", "it": "già vinto la partita"}),
     ({"prizes_a": "2", "prizes_b": "7"}, "prizes_b", {"en": "1 to 6", "fr": "de 1 à 6", "it": "1"}),
-    ({"prizes_a": "−2", "prizes_b": "1"}, "prizes_a", {"en": "-2", "fr": "-2", "it": "-2"}),
+    ({"prizes_a": "−2", "prizes_b": "1"}, "prizes_a", {"en": "\u22122", "fr": "\u22122", "it": "\u22122"}),
     ({"prizes_a": "2.5", "prizes_b": "1"}, "prizes_a", {"en": "2.5", "fr": "2.5", "it": "2.5"}),
     ({"prizes_a": "2"}, "prizes_b", {"en": "needed", "fr": "nécessaire", "it": "necessario"}),
     ({"format": "bo5"}, "format", {"en": "bo5", "fr": "bo5", "it": "bo5"}),
