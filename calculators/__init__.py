@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator, number
+from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator, Field, Answer
 from rules_core.errors import RuleError
@@ -40,10 +40,10 @@ def error_message(t: Translator, calc_id: str, err: RuleError) -> str:
     label = field_label(t, calc_id, err.field)
     if label.endswith("?") and t.has(f"{key}.question"):  # "Who started this game?: …" reads wrong
         key = f"{key}.question"
-    # Numbers with the site's minus sign, the value read included (a counter's −2 beside the rule's
-    # −1); text the user typed is quoted as typed.
-    params = {k: quote(v) if isinstance(v, str) else number(v) for k, v in err.params.items()}
-    value = quote(err.value) if isinstance(err.value, str) or err.value is None else number(err.value)
+    # Numbers, the value read included, are written by the Translator with the site's minus sign (a
+    # counter's −2 beside the rule's −1); text the user typed is quoted as typed.
+    params = {k: quote(v) if isinstance(v, str) else v for k, v in err.params.items()}
+    value = err.value if isinstance(err.value, (int, float)) and not isinstance(err.value, bool) else quote(err.value)
     return t(key, label=label, value=value, **params)
 
 

@@ -60,15 +60,6 @@ def _messages(locale_dir: Path, lang: str) -> dict[str, str]:
     return messages
 
 
-def number(value: object) -> object:
-    """A negative whole number as the site writes it, with a minus sign (U+2212), not a hyphen.
-
-    >>> number(-1), number(3)
-    ('\u22121', 3)
-    """
-    return f"\u2212{-value}" if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
-
-
 def singular(lang: str, value: float) -> bool:
     """Whether a count of ``value`` takes the singular (CLDR's "one", as ``Intl.PluralRules`` in the
     browser): in English and Italian only 1; in French 0 and anything below 2 (« 1,5 joueur »).
@@ -107,6 +98,21 @@ class Count:
 
     def __str__(self) -> str:
         return format(self, "")
+
+
+class Later:
+    """A placeholder left for the page's script to fill (``{count}``, or ``{count:card|cards}`` with
+    its forms), where the build fills the rest of a message.
+
+    >>> "{0} {0:card|cards}".format(Later("count"))
+    '{count} {count:card|cards}'
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return f"{{{self.name}:{spec}}}" if spec else f"{{{self.name}}}"
 
 
 class Translator:
