@@ -121,7 +121,7 @@ def test_several_names_read_as_a_list_in_the_language(lang):
     assert joined.format(items=f"{ann}, {bob}", last=cid) in summary
     assert f"{ann}, {bob}, {cid}" not in summary
     alone = evaluate(SHAME, {"shame": "Ann: 0\nBob: 1"}, lang)["summary"]
-    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed("Ann")) in alone
+    assert _message("judge-tower-shame.summary.winner", lang).format(names=typed("Ann")) in alone
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -131,11 +131,11 @@ def test_the_last_player_in_has_won(text, won, lang):
     library ran out"."""
     verdict = evaluate(SHAME, {"shame": text}, lang)
     assert _message("judge-tower-shame.summary.won", lang).format(player=typed(won)) in verdict["summary"]
-    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed(won)) not in verdict["summary"]
+    assert _message("judge-tower-shame.summary.winner", lang).format(names=typed(won)) not in verdict["summary"]
     [line] = [d for d in verdict["details"] if isolated(won) in d]
     assert line.endswith(_message("judge-tower-shame.detail.won", lang).format(player="", counter="").split(",", 1)[1])
     still_playing = evaluate(SHAME, {"shame": "Ann: 0, Bob: 5, Cid: 1"}, lang)["summary"]
-    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed("Ann")) in still_playing
+    assert _message("judge-tower-shame.summary.winner", lang).format(names=typed("Ann")) in still_playing
 
 
 def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():
