@@ -119,6 +119,16 @@ def test_french_messages_are_compiled_with_french_spacing():
     assert sum("\u00a0:" in text for text in compiled.values()) > 50  # the rule was applied, not skipped
 
 
+def test_french_units_do_not_wrap_apart_from_their_number():
+    """« 15 s », « +3 min »: a unit never starts a line alone on the blitz display (issue 53)."""
+    from calculators.i18n import catalog
+
+    compiled = catalog("fr", (BUILD_LOCALE,))
+    units = {k: text for k, text in compiled.items() if re.search(r"[\d}]\s(?:s|min|%)(?![\w'’])", text)}
+    assert {"blitz.left", "blitz.overrun", "clock.add", "clock.ext.running"} <= set(units)
+    assert not [k for k, text in units.items() if re.search(r"[\d}][ \t\n](?:s|min|%)(?![\w'’])", text)]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_question_label_takes_no_colon_in_its_errors(lang):
     """"Who started this game?: this field is required" reads wrong: after a label that is a
