@@ -27,7 +27,7 @@ def native_singular(lang: str, n: float) -> bool:
 #: Placeholders that are never a number (names, labels, lists, times); every other one is rendered
 #: as a count. A new placeholder name must be put here or be a number.
 TEXT = {"brought", "card", "choices", "criterion", "field", "game", "id", "items", "known", "label", "languages",
-        "last", "left", "loser", "name", "names", "name_a", "name_b", "player", "record", "score", "taken", "time", "title",
+        "last", "left", "loser", "name", "names", "name_a", "name_b", "player", "record", "score", "time", "title",
         "url", "winner"}
 
 #: Words that agree with a number before them: (singular, plural) per language.
@@ -41,13 +41,14 @@ LEXICON = {
            ("ligne", "lignes"), ("minute", "minutes"), ("seconde", "secondes"), ("manche", "manches"),
            ("gagnée", "gagnées"), ("table", "tables"), ("prolongation", "prolongations"),
            ("avertissement", "avertissements"), ("tour", "tours"), ("ninja", "ninjas"), ("personne", "personnes"),
-           ("saisie", "saisies"), ("peut", "peuvent"), ("première", "premières"), ("restante", "restantes")],
+           ("saisie", "saisies"), ("peut", "peuvent"), ("première", "premières"), ("restante", "restantes"),
+           ("retirée", "retirées"), ("intégrée", "intégrées")],
     "it": [("carta", "carte"), ("copia", "copie"), ("giocatore", "giocatori"), ("partecipante", "partecipanti"),
            ("turno", "turni"), ("svizzero", "svizzeri"), ("carattere", "caratteri"), ("riga", "righe"),
            ("minuto", "minuti"), ("secondo", "secondi"), ("partita", "partite"), ("vinta", "vinte"),
            ("tavolo", "tavoli"), ("estensione", "estensioni"), ("ammonizione", "ammonizioni"),
            ("persona", "persone"), ("inserita", "inserite"), ("vittoria", "vittorie"), ("può", "possono"),
-           ("rimasta", "rimaste")],
+           ("rimasta", "rimaste"), ("tolta", "tolte"), ("presa", "prese")],
 }
 #: How many words after a number are read (a noun, then an adjective or a verb).
 WINDOW = 3
