@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator, number
+from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, Translator
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator, Field, Answer
 from rules_core.errors import RuleError
@@ -37,9 +37,14 @@ def error_message(t: Translator, calc_id: str, err: RuleError) -> str:
         low, high = err.params.get("minimum"), err.params.get("maximum")
         code = "out_of_range" if low is not None and high is not None else ("too_small" if low is not None else "too_large")
     key = f"{calc_id}.error.{code}" if t.has(f"{calc_id}.error.{code}") else f"error.{code}"
-    # the rule's numbers (a counter's −1) with the site's minus sign; the bad value as typed
-    params = {k: quote(v) if isinstance(v, str) else number(v) for k, v in err.params.items()}
-    return t(key, label=field_label(t, calc_id, err.field), value=quote(err.value), **params)
+    label = field_label(t, calc_id, err.field)
+    if label.endswith("?") and t.has(f"{key}.question"):  # "Who started this game?: …" reads wrong
+        key = f"{key}.question"
+    # Numbers, the value read included, are written by the Translator with the site's minus sign (a
+    # counter's −2 beside the rule's −1); text the user typed is quoted as typed.
+    params = {k: quote(v) if isinstance(v, str) else v for k, v in err.params.items()}
+    value = err.value if isinstance(err.value, (int, float)) and not isinstance(err.value, bool) else quote(err.value)
+    return t(key, label=label, value=value, **params)
 
 
 def _verdict(calc_id: object, lang: str, errors: list[dict[str, str]], answer: Answer | None = None,

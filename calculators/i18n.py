@@ -60,13 +60,59 @@ def _messages(locale_dir: Path, lang: str) -> dict[str, str]:
     return messages
 
 
-def number(value: object) -> object:
-    """A negative whole number as the site writes it, with a minus sign (U+2212), not a hyphen.
+def singular(lang: str, value: float) -> bool:
+    """Whether a count of ``value`` takes the singular (CLDR's "one", as ``Intl.PluralRules`` in the
+    browser): in English and Italian only 1; in French 0 and anything below 2 (« 1,5 joueur »).
 
-    >>> number(-1), number(3)
-    ('\u22121', 3)
+    >>> [singular("fr", n) for n in (0, 1, 1.5, 2)], [singular("it", n) for n in (0, 1, 1.5, 2)]
+    ([True, True, True, False], [False, True, False, False])
     """
-    return f"\u2212{-value}" if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
+    return abs(value) < 2 if lang == "fr" else value == 1
+
+
+#: The decimal separator where it is not a point.
+DECIMAL_COMMA = {"fr", "it"}
+
+
+class Count:
+    """A number in a message: ``{n}`` writes it as the site does (minus sign, the language's decimal
+    separator); ``{n:card|cards}`` writes the singular or the plural by :func:`singular`, so one
+    message reads right for 0, 1, 1.5 and 2 (``web/share.js`` fill() reads the same syntax).
+
+    >>> "{0} {0:joueur|joueurs}, {1} {1:joueur|joueurs}".format(Count(1.5, "fr"), Count(2, "fr"))
+    '1,5 joueur, 2 joueurs'
+    """
+
+    def __init__(self, value: float, lang: str) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, other = spec.split("|", 1)
+            return one if singular(self.lang, self.value) else other
+        if spec:
+            return format(self.value, spec)
+        text = f"{abs(self.value):g}" if isinstance(self.value, float) else str(abs(self.value))
+        text = text.replace(".", ",") if self.lang in DECIMAL_COMMA else text
+        return f"\u2212{text}" if self.value < 0 else text
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+class Later:
+    """A placeholder left for the page's script to fill (``{count}``, or ``{count:card|cards}`` with
+    its forms), where the build fills the rest of a message.
+
+    >>> "{0} {0:card|cards}".format(Later("count"))
+    '{count} {count:card|cards}'
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return f"{{{self.name}:{spec}}}" if spec else f"{{{self.name}}}"
 
 
 class Translator:
@@ -81,7 +127,8 @@ class Translator:
         self._messages = catalog(lang, extra)
 
     def __call__(self, key: str, **params: object) -> str:
-        return self._messages[key].format(**params)
+        counts = {k: Count(v, self.lang) for k, v in params.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        return self._messages[key].format(**{**params, **counts})
 
     def has(self, key: str) -> bool:
         return key in self._messages

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from calculators.i18n import Translator, number
+from calculators.i18n import Translator
 from calculators.players import NAME_LENGTH, Name, joined, label, typed
 from calculators.spec import Calculator, Field, Answer
 from rules_core import judge_tower
@@ -79,17 +79,18 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     }
     if any(names):
         result["names"] = names
-    winners = standing.winners_if_library_runs_out
+    winners, won = standing.winners_if_library_runs_out, standing.last_one_in
     summary = [
         t(f"{ID}.summary.limit", players=standing.players, limit=standing.limit),
-        t(f"{ID}.summary.out", players=listing(standing.eliminated)) if standing.eliminated else t(f"{ID}.summary.none_out"),
-        t(f"{ID}.summary.{'winner' if len(winners) == 1 else 'winners'}", players=listing(winners))
+        t(f"{ID}.summary.out", names=listing(standing.eliminated)) if standing.eliminated else t(f"{ID}.summary.none_out"),
+        t(f"{ID}.summary.won", player=shown[won - 1]) if won else
+        t(f"{ID}.summary.{'winner' if len(winners) == 1 else 'winners'}", names=listing(winners))
         if winners else t(f"{ID}.summary.all_out"),
     ]
     details = []
     for i, counter in enumerate(counters, 1):
-        state = "out" if i in standing.eliminated else ("leader" if i in winners else "in")
-        details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=number(counter), limit=standing.limit))
+        state = "out" if i in standing.eliminated else "won" if i == won else ("leader" if i in winners else "in")
+        details.append(t(f"{ID}.detail.{state}", player=shown[i - 1], counter=counter, limit=standing.limit))
     return Answer(result=result, summary=" ".join(summary), details=details)
 
 

@@ -62,6 +62,13 @@ def _step_json(step: Step) -> dict[str, Any]:
     }
 
 
+def _sudden_death(outcome: TimeLimitOutcome) -> str:
+    """The Sudden Death message's variant: ``bo3_no_game`` when criterion 3 was skipped, so that
+    criterion 4 had no Prize cards to compare (the reading the page declares in a note)."""
+    skipped = any(step.finding is Finding.NO_GAME_IN_PROGRESS for step in outcome.steps)
+    return f"{outcome.match_format.value}{'_no_game' if skipped else ''}"
+
+
 def _detail(t: Translator, outcome: TimeLimitOutcome, step: Step, names: dict[Player, str]) -> str:
     fmt = outcome.match_format.value
     params = dict(number=NUMBERS[outcome.match_format][step.criterion], name_a=names[Player.A], name_b=names[Player.B],
@@ -71,7 +78,7 @@ def _detail(t: Translator, outcome: TimeLimitOutcome, step: Step, names: dict[Pl
         loser = names[step.winner.other] if step.winner else ""
         return t(f"{ID}.detail.late.{kind}.{fmt}", loser=loser, **params)
     if step.criterion is Criterion.SUDDEN_DEATH:
-        return t(f"{ID}.detail.sudden_death.{fmt}", **params)
+        return t(f"{ID}.detail.sudden_death.{_sudden_death(outcome)}", **params)
     kind = {Finding.EQUAL: "equal", Finding.NO_GAME_IN_PROGRESS: "skipped"}.get(step.finding, "ahead")
     return t(f"{ID}.detail.{step.criterion.value}.{kind}", **params)
 
@@ -79,7 +86,7 @@ def _detail(t: Translator, outcome: TimeLimitOutcome, step: Step, names: dict[Pl
 def _summary(t: Translator, outcome: TimeLimitOutcome, names: dict[Player, str]) -> str:
     last = outcome.steps[-1]
     if outcome.winner is None:
-        return t(f"{ID}.summary.sudden_death.{outcome.match_format.value}")
+        return t(f"{ID}.summary.sudden_death.{_sudden_death(outcome)}")
     winner, loser = outcome.winner, outcome.winner.other
     values = {Player.A: last.a, Player.B: last.b}
     return t(f"{ID}.summary.{last.criterion.value}", winner=names[winner], loser=names[loser],

@@ -56,6 +56,13 @@ class ShameStanding:
     eliminated: tuple[int, ...]
     winners_if_library_runs_out: tuple[int, ...]
 
+    @property
+    def last_one_in(self) -> int | None:
+        """The one player still in when every other is out: that player has won (Magic's
+        rule 104.2a, which Judge Tower keeps), whatever the library holds."""
+        left = [i for i in range(1, self.players + 1) if i not in self.eliminated]
+        return left[0] if len(left) == 1 else None
+
 
 def starting_hand_size(level: int, field: str = "level") -> int:
     """Cards in the starting hand of a player of judge ``level``.
@@ -88,6 +95,8 @@ def shame_standing(counters: Sequence[int], field: str = "shame") -> ShameStandi
 
     >>> shame_standing([4, 5])
     ShameStanding(players=2, limit=4, eliminated=(2,), winners_if_library_runs_out=(1,))
+    >>> shame_standing([4, 5]).last_one_in, shame_standing([4, 4]).last_one_in
+    (1, None)
     >>> shame_standing([1, 1, 7]).winners_if_library_runs_out
     (1, 2)
     >>> shame_standing([0, -2])

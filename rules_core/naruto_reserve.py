@@ -106,7 +106,8 @@ def _fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def _tags(field: str, text: str, number: int) -> tuple[Kind | None, bool]:
+def _tags(field: str, name: str, text: str, number: int) -> tuple[Kind | None, bool]:
+    """The tags of the line ``number`` naming ``name`` (the card a conflict quotes, as on two lines)."""
     kind: Kind | None = None
     legendary = False
     for raw in text.split(","):
@@ -119,7 +120,7 @@ def _tags(field: str, text: str, number: int) -> tuple[Kind | None, bool]:
             legendary = True
             continue
         if kind is not None and kind.value != tag:
-            raise LineError(field, "conflicting_tags", text.strip(), number)
+            raise LineError(field, "conflicting_tags", name, number)
         kind = Kind(tag)
     return kind, legendary
 
@@ -153,8 +154,9 @@ def parse_line(field: str, text: str, number: int) -> Entry | None:
     count = int(match.group(1))
     if count < 1 or count > MAX_QUANTITY:
         raise LineError(field, "bad_quantity", count, number, maximum=MAX_QUANTITY)
-    kind, legendary = _tags(field, rest.group(2) or "", number)
-    return Entry(" ".join(rest.group(1).split()), count, number, kind, legendary)
+    name = " ".join(rest.group(1).split())
+    kind, legendary = _tags(field, name, rest.group(2) or "", number)
+    return Entry(name, count, number, kind, legendary)
 
 
 def parse_list(field: str, text: str) -> tuple[Entry, ...]:

@@ -15,9 +15,11 @@ _HEADING_WITH_ID = re.compile(r'<h[1-6] id="')
 
 
 def add_rule_links(html: str, lang: str) -> str:
-    """Give every rule paragraph and heading with an id a visible, localized copy-link control."""
+    """Give every rule paragraph and heading with an id a visible, localized copy-link control:
+    "this rule" on a rule, "this section" on a heading (a page title, "Glossary"), as the QR dialog."""
     t = words(lang)
     label = escape(t("ui.copy_link"), quote=True)
+    section = escape(t("ui.copy_section_link"), quote=True)
     copied = escape(t("ui.link_copied", url="{url}"), quote=True)  # filled in by site.js
     html = _RULE_PARAGRAPH.sub(
         lambda m: f'{m.group(1)}{m.group(3)} <a class="rule-link" href="#{m.group(2)}" title="{label}" '
@@ -25,7 +27,7 @@ def add_rule_links(html: str, lang: str) -> str:
         html,
     )
     html, found = _HEADERLINK.subn(
-        lambda m: f'<a class="headerlink" href="#{m.group(1)}" title="{label}" aria-label="{label}" data-copied="{copied}">',
+        lambda m: f'<a class="headerlink" href="#{m.group(1)}" title="{section}" aria-label="{section}" data-copied="{copied}">',
         html,
     )
     if not found and _HEADING_WITH_ID.search(html):  # the toc extension's permalink markup changed

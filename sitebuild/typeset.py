@@ -22,15 +22,21 @@ def box_tables(html: str) -> str:
 _FRENCH_SPACE = {":": "\u00a0", ";": "\u202f", "?": "\u202f", "!": "\u202f", "»": "\u00a0"}
 _SPACE_BEFORE = re.compile(r"[ \t\n]+([:;?!»])")
 _SPACE_AFTER = re.compile(r"«[ \t\n]+")
+#: A unit after a number (« 15 s », « +3 min », « 40 % ») stays on the number's line: a non-breaking
+#: space, so that the blitz display never shows « s » alone on a line. The number may be a placeholder.
+_SPACE_BEFORE_UNIT = re.compile(r"(?<=[\d}])[ \t\n]+(?=(?:s|min|h|ms|%)(?![\w'’]))")
 
 
 def french_spaces(text: str) -> str:
-    """Text with French spacing before ``: ; ? !`` and inside guillemets.
+    """Text with French spacing before ``: ; ? !``, inside guillemets and before a unit.
 
     >>> french_spaces("Conforme : {deck} cartes ; « Alice : 3 » ? Oui ! à 10:30, voir https://x.fr/?a=1")
     'Conforme\\xa0: {deck} cartes\\u202f; «\\xa0Alice\\xa0: 3\\xa0»\\u202f? Oui\\u202f! à 10:30, voir https://x.fr/?a=1'
+    >>> french_spaces("{seconds} s, +{minutes} min, 40 %, 3 s'il")
+    "{seconds}\\xa0s, +{minutes}\\xa0min, 40\\xa0%, 3 s'il"
     """
     text = _SPACE_BEFORE.sub(lambda m: _FRENCH_SPACE[m.group(1)] + m.group(1), text)
+    text = _SPACE_BEFORE_UNIT.sub("\u00a0", text)
     return _SPACE_AFTER.sub("«\u00a0", text)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from calculators.i18n import Translator, language_folder
+from calculators.i18n import Later, Translator, language_folder
 from sitebuild.render import MarkerError, _attrs
 from sitebuild.words import words
 from calculators.players import player
@@ -161,7 +161,7 @@ def render_blitz_timer(lang: str) -> str:
     def player_words(p: Player) -> str:
         name = player(t, p)
         return _attrs(class_="blitz-player", data_player=p.value, data_warnings="0", **{
-            f"data_ui_{re.sub(r'[^a-z0-9]', '_', k)}": t(f"blitz.{k}", name=name, count="{count}")
+            f"data_ui_{re.sub(r'[^a-z0-9]', '_', k)}": t(f"blitz.{k}", name=name, count=Later("count"))
             for k in PLAYER_WORDS})
 
     players = "".join(

@@ -6,9 +6,21 @@
 // a bad network still sees bytes arrive; 30 s of nothing is a stalled or dead connection.
 export const STALL_MS = 30_000;
 
-// `template` with its {placeholders} filled (a function replacement: "$&" in a value stays as typed).
+// Whether a count takes the singular in the page's language: the platform's CLDR rule, the one
+// calculators.i18n.singular() restates (French: below 2; English and Italian: 1).
+const plural = new Intl.PluralRules(document.documentElement.lang || undefined);
+// A number as calculators.i18n.Count writes it: the language's decimal separator, a minus sign.
+const numeral = new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: false });
+
+// `template` with its {placeholders} filled (a function replacement: "$&" in a value stays as typed);
+// {n:card|cards} is the singular or the plural form for the count n.
 export function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}/g, (whole, name, one, other) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    if (one !== undefined) return plural.select(Number(value)) === "one" ? one : other;
+    return typeof value === "number" ? numeral.format(value).replace("-", "\u2212") : String(value);
+  });
 }
 
 // A heading's words, without its "¶" link control.

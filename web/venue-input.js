@@ -21,7 +21,8 @@ export function parseWhole(text, minimum, maximum, maxLength) {
   if (!INTEGER.test(typed)) return { error: "not_integer", params: { value: typed } };
   const number = BigInt(typed.replace("\u2212", "-")); // exact, however many digits
   if (number < BigInt(minimum) || number > BigInt(maximum)) {
-    return { error: "out_of_range", params: { value: String(number), minimum, maximum } };
+    // written as calculators.i18n.Count writes a number read: a minus sign, however it was typed
+    return { error: "out_of_range", params: { value: String(number).replace("-", "\u2212"), minimum, maximum } };
   }
   return { value: Number(number) };
 }
@@ -86,7 +87,7 @@ export function readClockLink(params, limits, now) {
 
 // An end or time left that the clock cannot take: not a time at all, or beyond any round.
 function timeError(name, parsed, text, limits) {
-  const far = parsed.error === "out_of_range" && !parsed.params.value.startsWith("-");
+  const far = parsed.error === "out_of_range" && !parsed.params.value.startsWith("\u2212");
   return far
     ? { key: `${name}_far`, params: { maximum: limits.maxAheadMinutes } }
     : { key: name, params: { value: clip(text, limits) } };

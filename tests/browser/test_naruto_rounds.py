@@ -97,3 +97,22 @@ def test_on_a_320_px_phone_the_records_table_fits_and_every_radio_keeps_its_size
             "radios => radios.filter((r) => r.getClientRects().length).map((r) => [r.getBoundingClientRect().width, r.closest('label').getBoundingClientRect().height])")
         assert max(height for _, height in sizes) > 50, sizes  # some label takes two lines here (what the check is about)
         assert len({width for width, _ in sizes}) == 1, sizes
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_chart_bars_count_players_in_the_language(open_calc, page, lang):
+    """4 players, 4 rounds: 1 and 1.5 expected players at 3–1 and 2–2. The bar's words agree with the
+    number it shows (« 1,5 joueur » in French, "1.5 players" in English; fill()'s plural forms)."""
+    calc = open_calc(PAGES[lang], "naruto-rounds")
+    t = Translator(lang)
+    page.get_by_label(players_label(lang), exact=True).fill("4")
+    page.get_by_label(t("naruto-rounds.rounds.label"), exact=True).fill("4")
+    expect_ready(calc)
+    records = {(r["wins"], r["losses"]): r["expected_players"]
+               for r in evaluate("naruto-rounds", {"players": "4", "rounds": "4"}, lang)["result"]["records"]}
+    assert records[(3, 1)] == 1 and records[(2, 2)] == 1.5
+    titles = calc.locator("svg.records-chart title")
+    for wins, losses in ((3, 1), (2, 2)):
+        score = t("naruto-rounds.ui.score", wins=wins, losses=losses)
+        expect(titles.filter(has_text=score)).to_have_text(
+            t("naruto-rounds.ui.bar", score=score, players=records[(wins, losses)]))

@@ -8,7 +8,7 @@ import string
 import pytest
 from babel.messages.pofile import read_po
 
-from calculators import CALCULATORS
+from calculators import CALCULATORS, evaluate
 from calculators.i18n import LANGUAGES, LOCALE_DIR, REFERENCE_LANGUAGE, Translator
 from sitebuild.words import BUILD_LOCALE
 
@@ -117,3 +117,29 @@ def test_french_messages_are_compiled_with_french_spacing():
     sources = {k: v for messages in po_messages("fr").values() for k, v in messages.items()}
     assert compiled == {k: french_spaces(v) for k, v in sources.items()}
     assert sum("\u00a0:" in text for text in compiled.values()) > 50  # the rule was applied, not skipped
+
+
+def test_french_units_do_not_wrap_apart_from_their_number():
+    """« 15 s », « +3 min »: a unit never starts a line alone on the blitz display (issue 53)."""
+    from calculators.i18n import catalog
+
+    compiled = catalog("fr", (BUILD_LOCALE,))
+    units = {k: text for k, text in compiled.items() if re.search(r"[\d}]\s(?:s|min|%)(?![\w'’])", text)}
+    assert {"blitz.left", "blitz.overrun", "clock.add", "clock.ext.running"} <= set(units)
+    assert not [k for k, text in units.items() if re.search(r"[\d}][ \t\n](?:s|min|%)(?![\w'’])", text)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_question_label_takes_no_colon_in_its_errors(lang):
+    """"Who started this game?: this field is required" reads wrong: after a label that is a
+    question, an error is a sentence of its own (the ``.question`` variants)."""
+    seen = 0
+    for calc_id, spec in CALCULATORS.items():
+        for field in (f for f in spec.fields if f.kind == "choice"):
+            for typed in ("", "zz"):
+                for error in evaluate(calc_id, {field.name: typed}, lang)["errors"]:
+                    label = Translator(lang)(f"{calc_id}.{field.name}.label") if error["field"] == field.name else ""
+                    if label.endswith("?"):
+                        seen += 1
+                        assert error["message"].startswith(label + " ") and not re.search(r"\?\s?:", error["message"])
+    assert seen >= 4

@@ -121,7 +121,21 @@ def test_several_names_read_as_a_list_in_the_language(lang):
     assert joined.format(items=f"{ann}, {bob}", last=cid) in summary
     assert f"{ann}, {bob}, {cid}" not in summary
     alone = evaluate(SHAME, {"shame": "Ann: 0\nBob: 1"}, lang)["summary"]
-    assert _message("judge-tower-shame.summary.winner", lang).format(players=typed("Ann")) in alone
+    assert _message("judge-tower-shame.summary.winner", lang).format(names=typed("Ann")) in alone
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("text", "won"), [("Ann: 0\nBob: 5", "Ann"), ("Ann: 9, Bob: 9, Cid: 3", "Cid")])
+def test_the_last_player_in_has_won(text, won, lang):
+    """With every other player out the game is over: the one left has won, not "would win if the
+    library ran out"."""
+    verdict = evaluate(SHAME, {"shame": text}, lang)
+    assert _message("judge-tower-shame.summary.won", lang).format(player=typed(won)) in verdict["summary"]
+    assert _message("judge-tower-shame.summary.winner", lang).format(names=typed(won)) not in verdict["summary"]
+    [line] = [d for d in verdict["details"] if isolated(won) in d]
+    assert line.endswith(_message("judge-tower-shame.detail.won", lang).format(player="", counter="").split(",", 1)[1])
+    still_playing = evaluate(SHAME, {"shame": "Ann: 0, Bob: 5, Cid: 1"}, lang)["summary"]
+    assert _message("judge-tower-shame.summary.winner", lang).format(names=typed("Ann")) in still_playing
 
 
 def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():
@@ -134,8 +148,8 @@ BAD = [
     ("3", "too_few_players", "1"),  # one player
     ("Alice: 3", "too_few_players", "1"),
     (", ,\n", "too_few_players", "0"),
-    ("0, -2", "out_of_range", "-2"),
-    ("0, −2", "out_of_range", "-2"),
+    ("0, -2", "out_of_range", "\u22122"),  # a number read: written as the page writes numbers
+    ("0, −2", "out_of_range", "\u22122"),  # typed with a minus sign: it was echoed with a hyphen
     ("0, 1000", "out_of_range", "1000"),
     ("0, three", "not_a_counter", "three"),
     ("Alice: 1, Bob:", "not_a_counter", "Bob:"),
@@ -224,3 +238,14 @@ def test_evaluate_never_raises(text, lang):
 def _message(key: str, lang: str) -> str:
     with (LOCALE / lang / "LC_MESSAGES" / "judge_tower.po").open("rb") as fh:
         return CATALOG_TYPESETTING.get(lang, str)(read_po(fh)[key].string)  # as compiled
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("typed_counter", ["-2", "\u22122"])
+def test_a_counter_read_as_a_number_is_written_as_the_page_writes_numbers(typed_counter, lang):
+    """The value read (−2) and the rule's bound (−1) in one sentence, both with the minus sign,
+    however the minus was typed (the choice: a number read is shown as a number, text as typed)."""
+    [error] = evaluate(SHAME, {"shame": f"Ann: {typed_counter}, Bob: 0"}, lang)["errors"]
+    assert "\u22122" in error["message"] and "\u22121" in error["message"] and "-2" not in error["message"]
+    [error] = evaluate(SHAME, {"shame": "Ann: -x"}, lang)["errors"]
+    assert "Ann: -x" in error["message"]  # text that is not a number: quoted as typed

@@ -405,3 +405,14 @@ def test_an_illegal_deck_lists_as_many_problems_as_it_counts_and_says_the_swap_a
     words = Translator(lang)(f"naruto-reserve.swap.{'legal' if swap['legal'] else 'illegal'}",
                              deck=swap["counts"]["deck"], deck_ninja=swap["counts"]["deck_ninja"])
     assert verdict["summary"].endswith(words)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("text, line", [
+    ("3 Kakashi Hatake [ninja, platoon]", 1),  # both tags on one line
+    ("3 Kakashi Hatake [ninja]\n1 kakashi  hatake [platoon]", 2),  # the two tags on two lines
+])
+def test_conflicting_tags_message_names_the_card(lang, text, line):
+    [error] = evaluate("naruto-reserve", {"deck": text}, lang)["errors"]
+    assert error["field"] == "deck" and f" {line}" in error["message"]
+    assert "Kakashi" in error["message"].replace("kakashi", "Kakashi") and "ninja, platoon" not in error["message"]

@@ -110,6 +110,24 @@ def test_sudden_death_cites_the_section_of_each_format(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_tie_with_no_game_in_progress_says_it_is_the_pages_reading(lang):
+    """Best of three, tied on completed games, no game in progress: criterion 3 is skipped and
+    criterion 4 has no Prize cards to compare; the verdict says it reads criterion 4 as Sudden
+    Death all the same, and the page declares that reading in a note after criterion 4."""
+    t = Translator(lang)
+    no_game = evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)
+    assert no_game["summary"] == t(f"{ID}.summary.sudden_death.bo3_no_game")
+    assert no_game["details"][-1] == t(f"{ID}.detail.sudden_death.bo3_no_game", number=4)
+    tied_prizes = evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "yes",
+                                "prizes_a": "2", "prizes_b": "2"}, lang)
+    assert tied_prizes["summary"] == t(f"{ID}.summary.sudden_death.bo3")
+    assert tied_prizes["details"][-1] == t(f"{ID}.detail.sudden_death.bo3", number=4)
+    page = (LOCALE.parents[1] / "docs" / lang / "pokemon.md").read_text(encoding="utf-8")
+    after_criterion_4 = page.split("{ #pokemon-bo3-4 }", 1)[1].split("<!-- calc:pokemon-time-limit -->", 1)[0]
+    assert after_criterion_4.lstrip().startswith("!!! note")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_late_detail_states_the_condition_of_the_chosen_format(lang):
     single = evaluate(ID, {"format": "bo1", "late_a": "yes", "name_a": "Ada"}, lang)
     bo3 = evaluate(ID, {"format": "bo3", "late_a": "yes", "name_a": "Ada"}, lang)
@@ -165,11 +183,11 @@ BAD = [
     ({"format": "bo3", "games_a": "2"}, "games_a", {"en": "already decided", "fr": "déjà décidée", "it": "già deciso"}),
     ({"format": "bo3", "games_b": "2", "in_progress": "yes"}, "games_b", {"en": "already decided", "fr": "déjà décidée", "it": "già deciso"}),
     ({"format": "bo3", "games_a": "3"}, "games_a", {"en": "0 to 1", "fr": "de 0 à 1", "it": "0"}),
-    ({"format": "bo3", "games_a": "-1"}, "games_a", {"en": "-1", "fr": "-1", "it": "-1"}),
+    ({"format": "bo3", "games_a": "-1"}, "games_a", {"en": "\u22121", "fr": "\u22121", "it": "\u22121"}),  # a number read: the page's minus sign
     ({"format": "bo3", "games_a": "one"}, "games_a", {"en": "“one”", "fr": "«\u00a0one\u00a0»", "it": "one"}),
     ({"prizes_a": "0", "prizes_b": "3"}, "prizes_a", {"en": "already won the game", "fr": "déjà gagné la manche", "it": "già vinto la partita"}),
     ({"prizes_a": "2", "prizes_b": "7"}, "prizes_b", {"en": "1 to 6", "fr": "de 1 à 6", "it": "1"}),
-    ({"prizes_a": "−2", "prizes_b": "1"}, "prizes_a", {"en": "-2", "fr": "-2", "it": "-2"}),
+    ({"prizes_a": "−2", "prizes_b": "1"}, "prizes_a", {"en": "\u22122", "fr": "\u22122", "it": "\u22122"}),
     ({"prizes_a": "2.5", "prizes_b": "1"}, "prizes_a", {"en": "2.5", "fr": "2.5", "it": "2.5"}),
     ({"prizes_a": "2"}, "prizes_b", {"en": "needed", "fr": "nécessaire", "it": "necessario"}),
     ({"format": "bo5"}, "format", {"en": "bo5", "fr": "bo5", "it": "bo5"}),

@@ -9,12 +9,25 @@ import pytest
 
 from sitebuild import csp, rules_json
 from sitebuild.rule_links import add_rule_links
+from sitebuild.words import words
 
 
 def test_rule_links_refuse_headings_without_the_expected_permalink():
     with pytest.raises(ValueError, match="headerlink"):
         add_rule_links('<h2 id="naruto-rounds">Rounds</h2>', "en")
     assert add_rule_links("<p>No rule here.</p>", "en") == "<p>No rule here.</p>"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_heading_link_says_section_and_a_rule_link_says_rule(lang):
+    """A heading ("Glossary", a page title) is not a rule: its control says so, as the QR dialog does."""
+    t = words(lang)
+    html = add_rule_links('<h2 id="g">Glossary<a class="headerlink" href="#g" title="Permanent link">¶</a></h2>'
+                          '<p id="r-1">A rule.</p>', lang)
+    heading, rule = html.split("</h2>")
+    assert f'aria-label="{t("ui.copy_section_link")}"' in heading and t("ui.copy_link") not in heading
+    assert f'aria-label="{t("ui.copy_link")}"' in rule
+    assert t("ui.copy_section_link") != t("ui.copy_link")
 
 
 def test_rules_json_refuses_a_page_without_its_article(tmp_path):

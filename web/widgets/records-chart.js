@@ -14,6 +14,10 @@ function svg(name, attrs, text) {
 // A record as the catalog writes it ("{wins}–{losses}", data-ui-score).
 const score = (words, record) => fill(words.score, { wins: record.wins, losses: record.losses });
 
+// The estimate to a tenth, as the chart writes it: the bar's words then agree with the number shown
+// ("1.5 players", « 1,5 joueur »), which fill() formats and counts.
+const tenths = (players) => Number(players.toFixed(1));
+
 function chart(records, format, words) {
   const row = 28;
   const labelWidth = 48;
@@ -27,7 +31,7 @@ function chart(records, format, words) {
     const y = index * row;
     const length = ((width - labelWidth - 60) * record.expected_players) / most;
     const group = svg("g", { class: `cut-${record.cut}` });
-    group.append(svg("title", {}, fill(words.bar, { score: score(words, record), players: format(record.expected_players) })));
+    group.append(svg("title", {}, fill(words.bar, { score: score(words, record), players: tenths(record.expected_players) })));
     group.append(svg("text", { x: 0, y: y + row * 0.68, class: "records-chart__label" }, score(words, record)));
     group.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(length, 1), height: row - 8, rx: 3 }));
     group.append(svg("text", { x: labelWidth + length + 6, y: y + row * 0.68, class: "records-chart__value" },
