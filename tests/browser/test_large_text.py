@@ -5,8 +5,9 @@ viewport keeps its 320 px while every rem and em doubles: Material's header, the
 the buttons' sides grow with the text.
 
 Measured before this test's CSS: every page 392 px wide, the search button off screen, the blitz
-timer's buttons broken inside words ("A/ve/rti/r", "Temp/s", "New action" 646 px tall), a 174 px
-column inside the calculators, the Réserve counters sticky over 71 % of the screen.
+timer's buttons broken inside words ("A/ve/rti/r", "Temp/s", "New action" 646 px tall), headings too
+("Regolam/enti"), a 174 px column inside the calculators, the Réserve counters sticky over 71 % of
+the screen.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ _MEASURE = r"""() => {
   // A word broken inside: its letters on more than one line (each line box has its own top).
   const range = document.createRange();
   const broken = [];
-  for (const button of document.querySelectorAll("button, .md-button, .calc-choice")) {
+  for (const button of document.querySelectorAll("button, .md-button, .calc-choice, article :is(h1, h2, h3)")) {
     if (!shown(button)) continue;
     const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
     for (let node; (node = walker.nextNode());) {
@@ -69,7 +70,7 @@ _MEASURE = r"""() => {
 @pytest.mark.parametrize("path", all_pages())
 def test_every_page_reflows_on_a_320_px_phone_with_text_at_200_percent(page, site_url, path):
     """No sideways scrolling (wide tables scroll inside their own box, as Material does); every header
-    control on screen, search included; no word of a button (or a choice) broken across lines and no
+    control on screen, search included; no word of a button, a choice or a heading broken across lines, no
     button taller than the screen below the header; a calculator's, clock's or blitz timer's column at
     least 3/4 of the screen's width; no panel that stays on screen (sticky, fixed) over a fifth of it."""
     cdp = page.context.new_cdp_session(page)
