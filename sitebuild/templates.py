@@ -70,7 +70,7 @@ class TemplateData:
         and the top of the page's line on the same state (overrides/main.html, "announce")."""
         t = words(lang)
         return {name: escape(t(f"ui.offline.{name}"), quote=True)
-                for name in ("update", "reload", "ready", "saved", "not_saved")}
+                for name in ("update", "reload", "ready", "saved", "saving", "not_saved")}
 
     @staticmethod
     def site_words(lang: str) -> str:
