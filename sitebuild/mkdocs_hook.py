@@ -1,6 +1,7 @@
 """The MkDocs adapter (``hooks:`` in mkdocs.yml): the only file of the build that knows MkDocs.
 
-Per page, calculator markers become forms and rules get copy-link controls; the templates in
+Per page, once Material's search has read it, calculator markers become forms and rules get
+copy-link controls; the templates in
 ``overrides/`` get the Jinja global ``sitebuild``; once every language is built,
 :func:`sitebuild.finish.finish` runs. Nothing is kept between events but what MkDocs passes in,
 and whether the command is ``serve`` (``make dev``: sitebuild/dev.py rebuilds catalogs and wheel first).
@@ -76,10 +77,24 @@ def on_page_content(html, page, config, files):
             page.title = typeset_page(page.title, lang)
         if not verbatim:  # the table of contents repeats the headings: typeset as they are
             _typeset_toc(page.toc, lang)
-        html = add_rule_links(expand_markers(expand_venue_markers(html, lang), lang), lang)
-        return relative_links(box_tables(html), page.url)
+        return html
+    except ValueError as err:
+        raise PluginError(f"{page.file.src_uri}: {err}") from err
+
+
+@event_priority(-50)  # after Material's search (0) has read the page
+def on_page_context(context, page, config, nav):
+    """Calculators, clock and blitz timer are put in once the search index has the page's rules:
+    their questions and buttons ("Try again", "QR code", the timer's "Warn Player A") are not rules,
+    and came before the rules in results (Material's data-search-exclude ends at the first inner
+    closing tag of the same name)."""
+    lang = page_language(page.file.src_uri)
+    try:
+        html = add_rule_links(expand_markers(expand_venue_markers(page.content, lang), lang), lang)
+        page.content = relative_links(box_tables(html), page.url)
     except ValueError as err:  # MarkerError included
         raise PluginError(f"{page.file.src_uri}: {err}") from err
+    return context
 
 
 def on_post_template(output, template_name, config):

@@ -66,9 +66,11 @@ class TemplateData:
 
     @staticmethod
     def offline_words(lang: str) -> dict[str, str]:
-        """The service worker's update prompt and the offline indicator (web/offline.js reads data-msg-*)."""
+        """The service worker's update prompt and the offline indicator (web/offline.js reads data-msg-*),
+        and the top of the page's line on the same state (overrides/main.html, "announce")."""
         t = words(lang)
-        return {name: escape(t(f"ui.offline.{name}"), quote=True) for name in ("update", "reload", "ready", "full")}
+        return {name: escape(t(f"ui.offline.{name}"), quote=True)
+                for name in ("update", "reload", "ready", "saved", "saving", "not_saved", "full")}
 
     @staticmethod
     def site_words(lang: str) -> str:

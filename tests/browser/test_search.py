@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.words import words
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 #: The term that each glossary entry's line gives in each language (docs/*/glossary.md).
@@ -103,3 +104,43 @@ def test_top_cut_in_any_language_finds_the_final_phase(page, site_url, lang, ter
     found, sections = first_result(search(page, site_url, lang, TOP_CUT[term_lang]))
     assert (found, sections[0]) == ("naruto/", "naruto/#naruto-final-phase")
     expect(page.locator(".md-search-result__item").first.locator("del")).to_have_count(0)
+
+
+# --- What judges type (issue 51): rules before the interface, and the words judges use -----------------
+
+#: What a judge types for the same idea in each language, and the section it must give first. The
+#: names come from the glossary's lines (docs/*/glossary.md), some of them words the rules never use:
+#: the Italian text says «sorteggio» and «Partita Secca», the English one "tiebreak".
+WHAT_JUDGES_TYPE = [
+    *[(query, "naruto/", "naruto/#naruto-tiebreak") for query in ("coin", "pile ou face", "moneta", "tiebreaker")],
+    *[(query, "pokemon/", "pokemon/#pokemon-bo3") for query in ("sudden death", "mort subite", "morte improvvisa")],
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("query", "found_page", "section"), WHAT_JUDGES_TYPE)
+def test_the_words_judges_use_find_the_rule(page, site_url, lang, query, found_page, section):
+    found, sections = first_result(search(page, site_url, lang, query))
+    assert found == found_page
+    assert section in sections
+
+
+@pytest.mark.parametrize(("lang", "query"), [("en", "warning"), ("fr", "avertissement"), ("it", "ammonizione")])
+def test_a_warning_finds_the_blitz_rule_not_the_timers_buttons(page, site_url, lang, query):
+    """The blitz rule (2 warnings lose the game) first; must not: the clock page, whose blitz timer
+    labels ("Warn Player A", "Warnings for Player A: 0") came first."""
+    groups = search(page, site_url, lang, query)
+    assert groups[0][:2] == ["naruto/", "naruto/#naruto-blitz"]
+    assert not [group for group in groups if group[0] == "clock/"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_button_of_a_calculator_in_the_results(page, site_url, lang):
+    """"mulligan" finds the Judge Tower rules; its results' snippets show rule text, never the words
+    of the calculator below it ("Try again", "Copy the link to this calculator…", "QR code")."""
+    t = words(lang)
+    search(page, site_url, lang, "mulligan")
+    results = page.locator(".md-search-result__list")
+    expect(results).to_contain_text("mulligan", ignore_case=True)
+    for key in ("ui.retry", "ui.copy_calc_link", "ui.loading", "ui.qr.button"):
+        expect(results).not_to_contain_text(t(key))

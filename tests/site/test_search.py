@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 
 import pytest
 
 from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.search import ALT_BOOST, ALT_FIELDS, glossary_terms
+from sitebuild.words import words
 
 
 def index(site, lang: str) -> dict:
@@ -59,3 +61,30 @@ def test_the_glossary_gives_its_terms_and_their_sections(site):
     assert terms[("top cut", "phase finale", "fase finale")] == ("naruto-final-phase",)
     # must not: the game / match entry, which links no rule section, made a term of every "match"
     assert not [names for names in terms if "match" in names]
+
+
+#: Words of the calculators, the round clock and the blitz timer (their catalogs), none of which the
+#: rules' own text uses: a result showing one of them is the interface, not a rule.
+INTERFACE = ("ui.retry", "ui.copy_calc_link", "ui.loading", "clock.copy", "clock.start", "blitz.tap")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_interface_is_not_indexed(site, lang):
+    t = words(lang)
+    texts = [f"{doc['title']} {doc['text']}" for doc in index(site, lang)["docs"]]
+    for key in INTERFACE:
+        assert not [text for text in texts if t(key) in text], (key, t(key))
+    # ... while the pages that show them still do
+    pages = "".join((site / language_folder(lang) / page / "index.html").read_text(encoding="utf-8") for page in ("naruto", "clock"))
+    assert all(escape(t(key), quote=False) in pages for key in INTERFACE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_words_judges_use_are_given_to_the_rule(site, lang):
+    """The glossary's other names, some of them words no rule text uses (issue 51): the toss and
+    the tiebreak at the Naruto tiebreak criteria, Sudden Death in every language at the Pokémon
+    best-of-three rule."""
+    data = index(site, lang)
+    tiebreak = set(entry(data, "naruto/#naruto-tiebreak")["alt_title"].split())
+    assert {"tiebreaker", "coin", "pile", "face", "moneta", "sorteggio"} <= tiebreak
+    assert {"sudden", "death", "mort", "subite", "morte", "improvvisa"} <= set(entry(data, "pokemon/#pokemon-bo3")["alt_title"].split())

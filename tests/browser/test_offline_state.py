@@ -1,0 +1,51 @@
+"""A judge about to walk into a hall with no signal sees at the top of the page, without scrolling,
+whether this phone has the site saved (issue 51: it was said only in the footer, thousands of pixels
+down). The line shows web/offline.js's state (<html data-offline>), in the page's language."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.words import words
+
+PHONE = {"width": 412, "height": 839}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_phone_with_the_site_saved_says_so_at_the_top(page, site_url, lang):
+    """The shared context has stored the whole site: "saved", in view as the page opens (a page
+    with calculators, long, and opened at a rule further down: the top is where a page opens)."""
+    t = words(lang)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site_url}/{language_folder(lang)}naruto/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+    saved = page.get_by_text(t("ui.offline.saved"), exact=True)
+    expect(saved).to_be_visible()
+    expect(saved).to_be_in_viewport()
+    # must not: the other state said too, or another language's words
+    expect(page.get_by_text(t("ui.offline.not_saved"), exact=True)).to_be_hidden()
+    for other in LANGUAGES:
+        if other != lang:
+            expect(page.get_by_text(words(other)("ui.offline.saved"), exact=True)).to_have_count(0)
+    expect(page.get_by_text(t("ui.offline.saving"), exact=True)).to_be_hidden()
+    # a copy found damaged later (offline.js: "incomplete") takes the claim back
+    page.evaluate("document.documentElement.dataset.offline = 'incomplete'")
+    expect(saved).to_be_hidden()
+    expect(page.get_by_text(t("ui.offline.not_saved"), exact=True)).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_phone_without_the_site_saved_never_says_saved(cold_page, site_url, lang):
+    """No service worker here (the context blocks it), so nothing is stored and offline.js gives no
+    state: "saving…" at the top (what a first visit shows while the copy is made), never "saved"."""
+    t = words(lang)
+    cold_page.set_viewport_size(PHONE)
+    cold_page.goto(f"{site_url}/{language_folder(lang)}glossary/")
+    saving = cold_page.get_by_text(t("ui.offline.saving"), exact=True)
+    expect(saving).to_be_visible()
+    expect(saving).to_be_in_viewport()
+    for other in ("ui.offline.saved", "ui.offline.not_saved"):
+        expect(cold_page.get_by_text(t(other), exact=True)).to_be_hidden()
+    expect(cold_page.locator("html")).not_to_have_attribute("data-offline", "ready")
