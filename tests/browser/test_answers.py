@@ -111,7 +111,7 @@ def test_a_damaged_table_is_never_used(cold_page, site_url, watch):
     watch.allow(r"does not match the build")
     name = next((SITE / "calc" / "answers").glob("naruto-rounds.fr.*.json")).name
     table = json.loads((SITE / "calc" / "answers" / name).read_text(encoding="utf-8"))
-    for verdict in table.values():
+    for verdict in table["verdicts"]:
         verdict["summary"] = "DAMAGED"  # valid JSON and well-formed verdicts, but not the build's bytes
     damaged = json.dumps(table, ensure_ascii=False)
     page.route(f"**/calc/answers/{name}", lambda route: route.fulfill(body=damaged, content_type="application/json"))
