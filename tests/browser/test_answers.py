@@ -65,6 +65,16 @@ def test_a_shared_link_is_answered_before_the_engine(cold_page, site_url, lang, 
     assert held, "the engine was not held back: the test proves nothing"
 
 
+def answer(calc, lang: str, choices: dict, numbers: dict) -> None:
+    """A judge answers a procedure's questions (choices clicked, numbers typed) and reads its verdict."""
+    for name, value in choices.items():
+        calc.locator(f'input[name="{name}"][value="{value}"]').check()
+    for name, value in numbers.items():
+        calc.locator(f'input[name="{name}"]').fill(value)
+    verdict = expect_verdict(calc, calc.get_attribute("data-calc"), lang)
+    assert verdict["ok"], verdict
+
+
 #: The clock's procedures, answered as a judge fills them in at time: choices clicked, numbers typed.
 PROCEDURES = [
     ("calc-naruto-end-of-time-standard", {"starter": "a", "active": "b"}, {}),
@@ -81,12 +91,7 @@ def test_the_clocks_procedures_answer_before_the_engine(cold_page, site_url, lan
     page.goto(f"{site_url}/{ROOT_OF[lang]}clock/")
     for uid, choices, numbers in PROCEDURES:
         calc = page.locator(f"#{uid}")
-        for name, value in choices.items():
-            calc.locator(f'input[name="{name}"][value="{value}"]').check()
-        for name, value in numbers.items():
-            calc.locator(f'input[name="{name}"]').fill(value)
-        verdict = expect_verdict(calc, calc.get_attribute("data-calc"), lang)
-        assert verdict["ok"], verdict
+        answer(calc, lang, choices, numbers)
         expect_early(calc, lang)
     assert held
 
@@ -123,12 +128,7 @@ def test_the_round_clock_at_time_answers_before_the_engine(cold_page, site_url, 
     clock.get_by_role("link", name=t("clock.procedure")).click()
     calc = page.locator(f"#{uid}")
     expect(calc).to_be_in_viewport()
-    for name, value in choices.items():
-        calc.locator(f'input[name="{name}"][value="{value}"]').check()
-    for name, value in numbers.items():
-        calc.locator(f'input[name="{name}"]').fill(value)
-    verdict = expect_verdict(calc, calc.get_attribute("data-calc"), lang)
-    assert verdict["ok"], verdict
+    answer(calc, lang, choices, numbers)
     expect(calc).to_have_attribute("data-state", "error")  # the engine gave up: the answer is the tables'
     assert held, "the engine was not held back: the test proves nothing"
 
