@@ -5,10 +5,12 @@ written as static JSON under ``site/calc/answers/`` (one file per calculator, la
 until the engine is ready (web/verdict.js); every other value waits for the engine.
 
 A table's key is the inputs the page sends, without its empty values (``evaluate`` reads an empty
-value and a missing one alike), as sorted ``[name, value]`` pairs in compact JSON. Free-text fields
-(the players' names) are empty in every key: a name typed waits for the engine, never a verdict
-with a wrong or missing name. File names carry their content's digest, which the page checks before
-using a table (and which is the service worker's precache revision, like every file's).
+value and a missing one alike), as ``[name, value]`` pairs sorted by name. A file stores each distinct
+verdict once and the keys as a tree of those pairs (:func:`compact`): the best of three's 3,200 keys
+share 173 verdicts, and the phone stores and parses the raw JSON (10× smaller than ``{key: verdict}``).
+Free-text fields (the players' names) are empty in every key: a name typed waits for the engine, never
+a verdict with a wrong or missing name. File names carry their content's digest, which the page checks
+before using a table (and which is the service worker's precache revision, like every file's).
 
 Which calculators and ranges: chosen by bytes (DESIGN.md, "The answer before the engine";
 ``python -m sitebuild.answers`` prints each file's size).
@@ -46,7 +48,7 @@ class Table:
 
 
 #: Measured (``python -m sitebuild.answers``): Swiss rounds for 1–256 players ≈ 6 KB of Brotli a
-#: language; every Pokémon state of a best of three ≈ 12 KB, of a single game < 1 KB. The Naruto
+#: language; every Pokémon state of a best of three ≈ 3 KB, of a single game < 2 KB. The Naruto
 #: tiebreak (rewards up to 9999), the Réserve and the shame list (free text) wait for the engine.
 TABLES: dict[str, Table] = {
     "naruto-rounds": Table({"players": range(1, 257)}),
@@ -57,13 +59,39 @@ TABLES: dict[str, Table] = {
 }
 
 
-def key(inputs: Mapping[str, str]) -> str:
-    """The table's key for the inputs a page sends (web/verdict.js builds the same string).
+def pairs(inputs: Mapping[str, str]) -> list[tuple[str, str]]:
+    """A table's key for the inputs a page sends (web/verdict.js builds the same).
 
-    >>> key({"prizes_b": "2", "format": "bo1", "name_a": ""})
-    '[["format","bo1"],["prizes_b","2"]]'
+    >>> pairs({"prizes_b": "2", "format": "bo1", "name_a": ""})
+    [('format', 'bo1'), ('prizes_b', '2')]
     """
-    return json.dumps(sorted((k, v) for k, v in inputs.items() if v != ""), separators=(",", ":"), ensure_ascii=False)
+    return sorted((k, v) for k, v in inputs.items() if v != "")
+
+
+def compact(answers: list[tuple[dict[str, str], object]]) -> dict[str, object]:
+    """``{"verdicts": [each distinct verdict once], "keys": tree}`` for (inputs, verdict) pairs; the tree
+    follows a key's pairs, one level a name and one a value: ``node[name][value]`` is the next node, and
+    ``node[""]`` the index of the verdict of the key ending there (no field is named "")."""
+    index: dict[str, int] = {}
+    tree: dict[str, object] = {}
+    for inputs, verdict in answers:
+        node = tree
+        for name, value in pairs(inputs):
+            node = node.setdefault(name, {}).setdefault(value, {})
+        node[""] = index.setdefault(json.dumps(verdict, sort_keys=True, ensure_ascii=False), len(index))
+    return {"verdicts": [json.loads(verdict) for verdict in index], "keys": tree}
+
+
+def entries(table: Mapping[str, object]) -> Iterator[tuple[dict[str, str], object]]:
+    """Every (inputs, verdict) a :func:`compact` table holds."""
+    def walk(node, inputs):
+        for name, values in node.items():
+            if name == "":
+                yield dict(inputs), table["verdicts"][values]
+            else:
+                for value, child in values.items():
+                    yield from walk(child, [*inputs, (name, value)])
+    yield from walk(table["keys"], [])
 
 
 def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
@@ -81,20 +109,20 @@ def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
             yield {k: v for k, v in raw.items() if v != ""}
 
 
-def tables() -> Iterator[tuple[str, str, str, dict[str, object]]]:
-    """(calculator, language, file part, {key: verdict}) for every file."""
+def tables() -> Iterator[tuple[str, str, str, list[tuple[dict[str, str], object]]]]:
+    """(calculator, language, file part, [(inputs, verdict)]) for every file."""
     for calc_id, table in TABLES.items():
         spec = CALCULATORS[calc_id]
         for lang in LANGUAGES:
-            parts: dict[str, dict[str, object]] = {}
+            parts: dict[str, list[tuple[dict[str, str], object]]] = {}
             for inputs in covered(spec, table):
-                parts.setdefault(inputs.get(table.by, "") if table.by else "", {})[key(inputs)] = evaluate(calc_id, inputs, lang)
+                parts.setdefault(inputs.get(table.by, "") if table.by else "", []).append((inputs, evaluate(calc_id, inputs, lang)))
             for part, answers in parts.items():
                 yield calc_id, lang, part, answers
 
 
-def encoded(answers: dict[str, object]) -> bytes:
-    return json.dumps(answers, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode()
+def encoded(answers: list[tuple[dict[str, str], object]]) -> bytes:
+    return json.dumps(compact(answers), separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode()
 
 
 def write_answers(site: Path) -> dict[str, object]:
@@ -129,12 +157,15 @@ def written_answers(site: Path) -> dict[str, object]:
 
 def main() -> None:
     """Each table's size as JSON and as Brotli (what a phone downloads), to re-measure the choice."""
+    import gzip
+
     import brotli
 
     for calc_id, lang, part, answers in tables():
         data = encoded(answers)
-        print(f"{calc_id} {lang} {part or '-'}: {len(answers)} verdicts, {len(data) / 1000:.0f} kB JSON, "
-              f"{len(brotli.compress(data, quality=11)) / 1000:.1f} kB Brotli")
+        print(f"{calc_id} {lang} {part or '-'}: {len(answers)} keys, {len(compact(answers)['verdicts'])} verdicts, "
+              f"{len(data) / 1000:.0f} kB JSON, {len(brotli.compress(data, quality=11)) / 1000:.1f} kB Brotli, "
+              f"{len(gzip.compress(data, 9, mtime=0)) / 1000:.1f} kB gzip")
 
 
 if __name__ == "__main__":

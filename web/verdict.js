@@ -28,17 +28,28 @@ async function load(name) {
   }
 }
 
-// The build's key (sitebuild/answers.py key()): the values sent, empty ones left out, by name.
-const keyOf = (inputs) => JSON.stringify(Object.entries(inputs).filter(([, value]) => value !== "")
-  .sort(([a], [b]) => (a < b ? -1 : 1)));
+// The build's key (sitebuild/answers.py pairs()): the values sent, empty ones left out, by name.
+const pairsOf = (inputs) => Object.entries(inputs).filter(([, value]) => value !== "")
+  .sort(([a], [b]) => (a < b ? -1 : 1));
+
+// The verdict a table (sitebuild/answers.py compact()) holds for exactly these pairs, or null: its
+// tree's node[name][value] leads to the next pair's node, and node[""] to the verdict's index.
+function lookUp(table, inputs) {
+  let node = table.keys;
+  for (const step of pairsOf(inputs).flat()) {
+    if (!Object.hasOwn(node, step)) return null;
+    node = node[step];
+  }
+  return Object.hasOwn(node, "") ? table.verdicts[node[""]] : null;
+}
 
 function fromTable(calc, inputs, lang) {
   const entry = ANSWERS?.[calc];
   const name = entry?.files[lang]?.[entry.by ? inputs[entry.by] ?? "" : ""];
   if (!name) return null;
   if (!tables.has(name)) tables.set(name, load(name));
-  return tables.get(name).then((answers) => {
-    const verdict = answers && Object.hasOwn(answers, keyOf(inputs)) ? answers[keyOf(inputs)] : null;
+  return tables.get(name).then((table) => {
+    const verdict = table && lookUp(table, inputs);
     return verdict && { type: "verdict", verdict, early: true };
   });
 }

@@ -5,6 +5,7 @@ hold waits for the engine; a table that does not match its hash is never used.""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 
@@ -13,7 +14,9 @@ from playwright.sync_api import expect
 
 from calculators.i18n import LANGUAGES, Translator
 from tests.browser.conftest import SITE, expect_ready
+from sitebuild.words import words
 from tests.browser.pages import expect_verdict
+from tests.browser.venue.conftest import START
 
 ROOT_OF = {"en": "", "fr": "fr/", "it": "it/"}
 #: The engine's files and its worker: what a first visit downloads before the engine can answer.
@@ -62,6 +65,16 @@ def test_a_shared_link_is_answered_before_the_engine(cold_page, site_url, lang, 
     assert held, "the engine was not held back: the test proves nothing"
 
 
+def answer(calc, lang: str, choices: dict, numbers: dict) -> None:
+    """A judge answers a procedure's questions (choices clicked, numbers typed) and reads its verdict."""
+    for name, value in choices.items():
+        calc.locator(f'input[name="{name}"][value="{value}"]').check()
+    for name, value in numbers.items():
+        calc.locator(f'input[name="{name}"]').fill(value)
+    verdict = expect_verdict(calc, calc.get_attribute("data-calc"), lang)
+    assert verdict["ok"], verdict
+
+
 #: The clock's procedures, answered as a judge fills them in at time: choices clicked, numbers typed.
 PROCEDURES = [
     ("calc-naruto-end-of-time-standard", {"starter": "a", "active": "b"}, {}),
@@ -78,14 +91,46 @@ def test_the_clocks_procedures_answer_before_the_engine(cold_page, site_url, lan
     page.goto(f"{site_url}/{ROOT_OF[lang]}clock/")
     for uid, choices, numbers in PROCEDURES:
         calc = page.locator(f"#{uid}")
-        for name, value in choices.items():
-            calc.locator(f'input[name="{name}"][value="{value}"]').check()
-        for name, value in numbers.items():
-            calc.locator(f'input[name="{name}"]').fill(value)
-        verdict = expect_verdict(calc, calc.get_attribute("data-calc"), lang)
-        assert verdict["ok"], verdict
+        answer(calc, lang, choices, numbers)
         expect_early(calc, lang)
     assert held
+
+
+#: (the round clock's game, round minutes, its procedure's calculator, the judge's answers at time).
+AT_TIME = [
+    ("pokemon-bo3", 50, "calc-pokemon-time-limit-bo3", {"late_a": "yes", "in_progress": "yes"},
+     {"games_a": "1", "games_b": "0", "prizes_a": "2", "prizes_b": "4"}),
+    ("naruto-standard", 40, "calc-naruto-end-of-time-standard", {"starter": "b", "active": "a"}, {}),
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game,minutes,uid,choices,numbers", AT_TIME, ids=[game for game, *_ in AT_TIME])
+def test_the_round_clock_at_time_answers_before_the_engine(cold_page, site_url, watch, lang, game, minutes, uid,
+                                                            choices, numbers):
+    """The round clock runs to time (the fake clock) while the engine's download never answers (its
+    watchdog gives up meanwhile, as on a venue's network): the procedure's questions get their verdict."""
+    page = cold_page
+    watch.allow(r"no download progress")
+    t = words(lang)
+    page.clock.install(time=START)
+    held = hold_engine(page)
+    page.goto(f"{site_url}/{ROOT_OF[lang]}clock/")
+    page.clock.pause_at(START + dt.timedelta(seconds=10))
+    clock = page.locator(".clock")
+    expect(clock).to_have_attribute("data-ready", "true")
+    page.get_by_label(t(f"clock.game.{game}"), exact=True).check()
+    page.get_by_label(t("clock.minutes.label")).fill(str(minutes))
+    clock.get_by_role("button", name=t("clock.start"), exact=True).click()
+    expect(clock).to_have_attribute("data-clock-state", "running")
+    page.clock.fast_forward(minutes * 60_000 + 1000)
+    expect(clock).to_have_attribute("data-clock-state", "time")
+    clock.get_by_role("link", name=t("clock.procedure")).click()
+    calc = page.locator(f"#{uid}")
+    expect(calc).to_be_in_viewport()
+    answer(calc, lang, choices, numbers)
+    expect(calc).to_have_attribute("data-state", "error")  # the engine gave up: the answer is the tables'
+    assert held, "the engine was not held back: the test proves nothing"
 
 
 @pytest.mark.parametrize("value", ["300", " 24", "24.0"])
@@ -111,7 +156,7 @@ def test_a_damaged_table_is_never_used(cold_page, site_url, watch):
     watch.allow(r"does not match the build")
     name = next((SITE / "calc" / "answers").glob("naruto-rounds.fr.*.json")).name
     table = json.loads((SITE / "calc" / "answers" / name).read_text(encoding="utf-8"))
-    for verdict in table.values():
+    for verdict in table["verdicts"]:
         verdict["summary"] = "DAMAGED"  # valid JSON and well-formed verdicts, but not the build's bytes
     damaged = json.dumps(table, ensure_ascii=False)
     page.route(f"**/calc/answers/{name}", lambda route: route.fulfill(body=damaged, content_type="application/json"))
