@@ -309,3 +309,17 @@ def test_the_toast_stays_long_enough_to_read(cold_page, site_url):
     expect(toast).to_be_visible()
     page.clock.run_for(10_000)
     expect(toast).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_links_verdict_lands_below_the_sticky_header(phone, site_url, lang):
+    """Issue 51, item 3: a shared link's verdict is scrolled into view with its first line below
+    Material's sticky header, not under it (the scroll margin was only on elements with an id)."""
+    phone.goto(f"{site_url}/{PREFIX[lang]}naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+    calc = phone.locator("#calc-naruto-rounds")
+    expect_ready(calc)
+    summary = calc.locator(".calc-summary")
+    expect(summary).to_have_text(evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
+    expect(summary).to_be_in_viewport()
+    header = phone.locator(".md-header").bounding_box()
+    assert summary.bounding_box()["y"] >= header["y"] + header["height"], (summary.bounding_box(), header)
