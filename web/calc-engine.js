@@ -1,0 +1,173 @@
+// The calculators' engine, its life: start (engine-start.js), download progress, the watchdog, one
+// retry, the status line under each calculator (data-state: loading | ready | error). Verdicts are
+// asked for through verdict.js; this module only answers them.
+import { fill, STALL_MS } from "./share.js";
+
+let calculators = []; // the page's calculators (calc.js)
+let whenReady = () => {}; // calc.js: evaluate every calculator once the engine is ready
+const waiting = new Map(); // seq -> resolve of its verdict's promise
+let worker = null;
+let seq = 0;
+let stall = null; // the watchdog's timer
+let starting = false; // a start is under way (cleared by "ready" and "failed")
+const downloading = new Set(); // "wasm" (the page's), "worker" (the worker's files): what the watchdog watches
+let restartedAfterDamage = false;
+let startModuleFailed = false; // a failed module stays failed in this page: retry by reloading it
+// A start that failed because a request got no answer (a dropped connection, a worker that could
+// not load) is tried once more before the error shows: a venue's network drops a request now and
+// then. So is one that failed on what the server sent (bytes that do not match the build, or a
+// file that would not run: worker.js `failure`), asking every file again past the caches
+// (`fresh`). Not when the server answered with an error status (the same answer again), nor after
+// a stall (that has waited STALL_MS already).
+let retriedUnseen = false;
+let retryFresh = false; // the last failure was on what the server sent: the next start asks past the caches
+
+export function mountEngine(list, ready) {
+  calculators = list;
+  whenReady = ready;
+}
+
+let ready = false; // "ready" came, and no start or failure since
+export const engineReady = () => ready;
+export const enginePending = () => waiting.size;
+export const startModuleBroken = () => startModuleFailed;
+
+// `damaged`: the error says that the server keeps sending files that are not the site's.
+function setState(el, state, damaged = false) {
+  el.dataset.state = state;
+  const status = el.querySelector(".calc-status");
+  const retry = el.querySelector(".calc-retry");
+  const failed = damaged ? el.dataset.msgDamaged : el.dataset.msgFailed;
+  status.textContent = { loading: el.dataset.msgLoading, ready: el.dataset.msgReady, error: failed }[state];
+  el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
+  // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
+  retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
+  retry.disabled = state === "loading";
+}
+
+// A download that makes no progress for STALL_MS has stalled: the start ends in the error and its
+// retry, never in an endless "Starting…". Once every file has arrived the watchdog stops: what
+// remains is the phone's CPU starting Python, slow on a slow phone but not stalled.
+function watchStart() {
+  clearTimeout(stall);
+  stall = downloading.size
+    ? setTimeout(() => onEngineMessage({ type: "failed", stalled: true, detail: `no download progress for ${STALL_MS / 1000} s` }), STALL_MS)
+    : null;
+}
+
+function arrived(part) {
+  downloading.delete(part);
+  if (starting) watchStart();
+}
+
+// The download's share as a bar and a sentence under each calculator that is still starting.
+function showProgress({ done, total }) {
+  // (The worker also beats while Python starts, after its last byte: that is no download.)
+  if (!total || !downloading.has("worker")) return;
+  const percent = Math.min(99, Math.floor((done * 100) / total)); // 100 is "ready"
+  for (const el of calculators) {
+    if (el.dataset.state !== "loading") continue;
+    const status = el.querySelector(".calc-status");
+    let bar = el.querySelector(".calc-progress");
+    if (!bar) {
+      bar = Object.assign(document.createElement("progress"), { className: "calc-progress", max: 100 });
+      bar.setAttribute("aria-labelledby", status.id || (status.id = `${el.id}-status`));
+      status.after(bar);
+    }
+    bar.value = percent;
+    // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
+    // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
+    status.textContent = fill(el.dataset.msgDownloading, { percent });
+  }
+}
+
+function onEngineMessage(data) {
+  if (data.type === "progress") {
+    showProgress(data);
+    if (starting) watchStart();
+  } else if (data.type === "downloaded") {
+    arrived("worker");
+    // Every byte here: what remains is the phone starting Python, "Starting the calculator…".
+    for (const el of calculators) if (el.dataset.state === "loading") setState(el, "loading");
+  } else if (data.type === "ready") {
+    starting = false;
+    ready = true;
+    clearTimeout(stall);
+    document.documentElement.dataset.engineStart = data.start; // "snapshot" | "full" (worker.js)
+    calculators.forEach((el) => { setState(el, "ready"); whenReady(el); });
+    document.dispatchEvent(new Event("calc:engine"));
+  } else if (data.type === "snapshot-stored") {
+    document.documentElement.dataset.engineSnapshot = "stored";
+  } else if (data.type === "engine-damaged") {
+    // A restored snapshot went wrong after "ready": the worker dropped it; one full start heals it.
+    if (!restartedAfterDamage) {
+      restartedAfterDamage = true;
+      startEngine();
+    }
+  } else if (data.type === "failed") {
+    starting = false;
+    ready = false;
+    clearTimeout(stall);
+    if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
+    worker = null;
+    retryFresh = Boolean(data.damaged || data.suspect);
+    if (!data.stalled && (data.damaged || !data.answered) && !startModuleFailed && !retriedUnseen) {
+      retriedUnseen = true;
+      console.warn("calculator engine failed, starting once more:", data.detail);
+      startEngine();
+      return;
+    }
+    console.error("calculator engine failed:", data.detail);
+    calculators.forEach((el) => setState(el, "error", Boolean(data.damaged)));
+    document.dispatchEvent(new Event("calc:engine"));
+  } else {
+    const answer = waiting.get(data.seq);
+    waiting.delete(data.seq);
+    answer?.(data); // {type: "verdict", verdict} | {type: "internal", detail}
+  }
+}
+
+export async function startEngine() {
+  if (worker) worker.terminate();
+  worker = null;
+  ready = false;
+  waiting.clear();
+  calculators.forEach((el) => setState(el, "loading"));
+  starting = true;
+  downloading.clear();
+  downloading.add("wasm").add("worker");
+  watchStart();
+  // Imported here, not at the top: importing it starts an engine, and a page without a calculator
+  // loads no engine byte. Pages with one have it preloaded from <head>.
+  let engine;
+  try {
+    const { takeEngine } = await import("./engine-start.js");
+    engine = takeEngine({ fresh: retryFresh });
+  } catch (error) {
+    startModuleFailed = true;
+    onEngineMessage({ type: "failed", detail: `engine-start.js: ${error.message || error}` });
+    return;
+  }
+  if (!starting) { // the watchdog gave up while the module was on its way
+    engine.worker.terminate();
+    return;
+  }
+  worker = engine.worker;
+  // The page's own download of the wasm (engine-start.js; none on a first visit, where the worker
+  // downloads it and reports its progress).
+  engine.wasm.then(() => { if (worker === engine.worker) arrived("wasm"); });
+  worker.onmessage = ({ data }) => onEngineMessage(data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onEngineMessage({ type: "failed", detail: event.message || "worker error" });
+  };
+  engine.early.forEach(onEngineMessage);
+}
+
+// The engine's answer for these values: a promise of the worker's message (never settled if the
+// engine restarts first). Only once the engine is ready (engineReady()).
+export function askEngine(calc, inputs, lang) {
+  seq += 1;
+  worker.postMessage({ type: "eval", seq, calc, inputs, lang });
+  return new Promise((resolve) => waiting.set(seq, resolve));
+}
