@@ -80,11 +80,13 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     if any(names):
         result["names"] = names
     winners = standing.winners_if_library_runs_out
+    # What changes at the table first (who is out, who would win), the rule it follows last: the tracker's
+    # sticky bar shows the summary's first two lines.
     summary = [
-        t(f"{ID}.summary.limit", players=standing.players, limit=standing.limit),
         t(f"{ID}.summary.out", players=listing(standing.eliminated)) if standing.eliminated else t(f"{ID}.summary.none_out"),
         t(f"{ID}.summary.{'winner' if len(winners) == 1 else 'winners'}", players=listing(winners))
         if winners else t(f"{ID}.summary.all_out"),
+        t(f"{ID}.summary.limit", players=standing.players, limit=standing.limit),
     ]
     details = []
     for i, counter in enumerate(counters, 1):

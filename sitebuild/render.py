@@ -150,7 +150,7 @@ def _shame_tracker_html(t: Translator, spec: Calculator, uid: str) -> str:
         f'<ol class="shame-rows">{rows}</ol>'
         f'<div class="shame-actions"><button type="button" class="shame-add md-button">{ui("add")}</button>'
         f'<button type="button" class="shame-remove md-button" disabled>{ui("remove")}</button></div>'
-        f'<p class="shame-bar"></p></section>'
+        f'<p class="shame-bar" tabindex="0"></p></section>'
     )
 
 
