@@ -248,13 +248,15 @@ def test_with_a_phone_keyboard_up_the_verdict_comes_into_view_as_the_last_field_
     phone.goto(f"{site_url}/pokemon/")
     calc = phone.locator("#calc-pokemon-time-limit")
     expect_ready(calc)
+    for field in ("late_a", "late_b"):  # criterion 1, unanswered at first
+        calc.locator(f'[data-field="{field}"]').get_by_label(t(f"pokemon-time-limit.{field}.no"), exact=True).check()
     calc.get_by_label(t("pokemon-time-limit.prizes_a.label"), exact=True).fill("4")
     last = calc.get_by_label(t("pokemon-time-limit.prizes_b.label"), exact=True)
     # Where a phone leaves a field it focuses for typing: at the bottom of what the keyboard leaves.
     last.evaluate("f => { f.scrollIntoView({block: 'end'}); f.focus({preventScroll: true}); }")
     phone.keyboard.type("2")
     summary = calc.locator(".calc-summary")
-    expect(summary).to_have_text(evaluate("pokemon-time-limit", {"prizes_a": "4", "prizes_b": "2"}, "en")["summary"])
+    expect(summary).to_have_text(evaluate("pokemon-time-limit", {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}, "en")["summary"])
     expect(summary).to_be_in_viewport(ratio=1)
     expect(last).to_be_in_viewport(ratio=1)
     expect(last).to_be_focused()
