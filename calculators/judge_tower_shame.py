@@ -80,12 +80,14 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     if any(names):
         result["names"] = names
     winners, won = standing.winners_if_library_runs_out, standing.last_one_in
+    # What changes at the table first (who is out, who has won or would win), the rule it follows last: the
+    # tracker's sticky bar shows the summary's first two lines.
     summary = [
-        t(f"{ID}.summary.limit", players=standing.players, limit=standing.limit),
         t(f"{ID}.summary.out", names=listing(standing.eliminated)) if standing.eliminated else t(f"{ID}.summary.none_out"),
         t(f"{ID}.summary.won", player=shown[won - 1]) if won else
         t(f"{ID}.summary.{'winner' if len(winners) == 1 else 'winners'}", names=listing(winners))
         if winners else t(f"{ID}.summary.all_out"),
+        t(f"{ID}.summary.limit", players=standing.players, limit=standing.limit),
     ]
     details = []
     for i, counter in enumerate(counters, 1):

@@ -12,6 +12,7 @@ from typing import Any
 from calculators.i18n import Translator
 from calculators.spec import Calculator, Field, Answer
 from rules_core import naruto_reserve as rules
+from rules_core.errors import RuleError
 from rules_core.naruto_reserve import MAX_CHARS
 
 LISTS = ("deck", "reserve", "out", "in")
@@ -33,8 +34,30 @@ def violation_text(t: Translator, violation: rules.Violation) -> str:
     return t(key, **violation.as_dict())
 
 
+def _reserve_alone(reserve: tuple[rules.Entry, ...], t: Translator) -> Answer:
+    """A Réserve typed before (or without) its deck: what the rules say of it alone, at once, and the
+    deck asked for the rest. ``legal`` is ``None`` (not known) unless the Réserve alone breaks a rule;
+    the counts that need the deck are ``None``."""
+    violations = rules.check_reserve(reserve)
+    side = sum(e.count for e in reserve)
+    summary = (t("naruto-reserve.summary.illegal", count=len(violations)) if violations
+               else t("naruto-reserve.summary.reserve_alone", reserve=side))
+    return Answer(
+        result={"legal": False if violations else None, "violations": [v.as_dict() for v in violations],
+                "counts": {"deck": None, "reserve": side, "deck_ninja": None, "total_ninja": None}},
+        summary=f"{summary} {t('naruto-reserve.summary.needs_deck')}",
+        details=[violation_text(t, v) for v in violations],
+    )
+
+
 def run(values: dict[str, Any], t: Translator) -> Answer:
     entries = {name: rules.parse_list(name, values.get(name) or "") for name in LISTS}
+    if not entries["deck"]:  # empty, or comments only: the deck is asked for what needs it
+        if entries["out"] or entries["in"]:
+            raise RuleError("deck", "needed")
+        if not entries["reserve"]:
+            raise RuleError("deck", "required")
+        return _reserve_alone(entries["reserve"], t)
     outcome = rules.check(entries["deck"], entries["reserve"], entries["out"], entries["in"])
     counts = outcome.counts
     result: dict[str, Any] = {
@@ -68,7 +91,8 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
 SPEC = Calculator(
     id="naruto-reserve",
     fields=(
-        Field("deck", "text", multiline=True, max_length=MAX_CHARS),
+        # Not required by itself: a Réserve alone has a verdict of its own (run() asks for the deck).
+        Field("deck", "text", required=False, multiline=True, max_length=MAX_CHARS),
         Field("reserve", "text", required=False, multiline=True, max_length=MAX_CHARS),
         Field("out", "text", required=False, multiline=True, max_length=MAX_CHARS),
         Field("in", "text", required=False, multiline=True, max_length=MAX_CHARS),

@@ -6,7 +6,7 @@ in progress has no Prize cards to compare. Each detail line restates the exact
 condition of the chosen format for the criterion it reports.
 
 >>> from calculators import evaluate
->>> v = evaluate("pokemon-time-limit", {"format": "bo3", "games_a": "1", "games_b": "1"}, "en")
+>>> v = evaluate("pokemon-time-limit", {"format": "bo3", "late_a": "no", "late_b": "no", "games_a": "1", "games_b": "1"}, "en")
 >>> v["result"]["decided_by"], v["result"]["sudden_death"], v["hidden_fields"]
 ('sudden_death', True, ['prizes_a', 'prizes_b'])
 """
@@ -123,8 +123,9 @@ SPEC = Calculator(
     fields=(
         Field("format", "choice", choices=tuple(f.value for f in MatchFormat), default=MatchFormat.SINGLE_GAME.value),
         *NAME_FIELDS,
-        Field("late_a", "choice", choices=YES_NO, default="no", label_by="format"),
-        Field("late_b", "choice", choices=YES_NO, default="no", label_by="format"),
+        # Criterion 1 decides before any other: the judge answers it, nothing is pre-chosen (DESIGN.md).
+        Field("late_a", "choice", choices=YES_NO, label_by="format"),
+        Field("late_b", "choice", choices=YES_NO, label_by="format"),
         Field("games_a", "integer", required=False),
         Field("games_b", "integer", required=False),
         Field("in_progress", "choice", choices=YES_NO, default="no"),
@@ -132,7 +133,7 @@ SPEC = Calculator(
         Field("prizes_b", "integer", required=False),
     ),
     run=run,
-    example={"prizes_a": "4", "prizes_b": "2"},
+    example={"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"},
     result_keys=("winner", "decided_by", "sudden_death", "steps"),
     hidden=hidden,
 )

@@ -241,6 +241,8 @@ class Violation:
     typed) for per-card rules; ``deck``/``reserve`` split ``count`` where a rule adds both lists. A
     ``swap`` violation has a ``reason``: ``unbalanced`` (``taken`` out, ``brought`` in), ``not_in_deck`` /
     ``not_in_reserve`` (``count`` wanted, ``available``), ``deck_size`` / ``deck_ninja`` (the deck after it).
+    A ``copies`` or ``legendary`` violation found in a Réserve checked without its deck
+    (:func:`check_reserve`) has the reason ``reserve_alone``, ``count`` its copies in the Réserve, no ``deck``.
     """
 
     code: str
@@ -329,6 +331,33 @@ def _swap(deck: dict[str, int], reserve: dict[str, int], out: dict[str, int], in
     return Swap(after, size, ninja, tuple(found))
 
 
+def _copies(card: Card, d: int, r: int, **more: object) -> Violation | None:
+    """The copy limit of ``card`` (Legendary: one) broken by ``d`` copies in the deck and ``r`` in the Réserve."""
+    code, limit = ("legendary", LEGENDARY_MAX) if card.legendary else ("copies", COPIES_MAX)
+    return Violation(code, d + r, limit, card=card.name, reserve=r, **more) if d + r > limit else None
+
+
+def check_reserve(reserve: Iterable[Entry]) -> tuple[Violation, ...]:
+    """What the rules say of a Réserve given without its deck: its size (exactly ``RESERVE_SIZE``) and
+    the copy limits, which the Réserve alone can break whatever the deck (a deck only adds copies).
+    The deck's own limits and the Ninja counted over both lists need the deck.
+
+    >>> found = check_reserve(parse_list("reserve", "3 Kakashi\\n1 kakashi\\n2 Gaara [legendary]"))
+    >>> [v.as_dict() for v in found]  # doctest: +NORMALIZE_WHITESPACE
+    [{'code': 'reserve_size', 'count': 6, 'limit': 10},
+     {'code': 'copies', 'count': 4, 'limit': 3, 'card': 'Kakashi', 'reserve': 4, 'reason': 'reserve_alone'},
+     {'code': 'legendary', 'count': 2, 'limit': 1, 'card': 'Gaara', 'reserve': 2, 'reason': 'reserve_alone'}]
+    >>> check_reserve(parse_list("reserve", "3 A\\n3 B\\n3 C\\n1 D [legendary]"))
+    ()
+    """
+    reserve = tuple(reserve)
+    known, counts = cards([("reserve", reserve)]), tally(reserve)
+    side = sum(counts.values())
+    found = [Violation("reserve_size", side, RESERVE_SIZE)] if side != RESERVE_SIZE else []
+    broken = (_copies(known[key], 0, n, reason="reserve_alone") for key, n in counts.items())
+    return tuple(found + [v for v in broken if v])
+
+
 def check(deck: Iterable[Entry], reserve: Iterable[Entry], out: Iterable[Entry] | None = None,
           into: Iterable[Entry] | None = None) -> DeckOutcome:
     """Every rule on a deck and its Réserve (empty: no Réserve), and on the swap when ``out``/``into`` are given.
@@ -353,11 +382,10 @@ def check(deck: Iterable[Entry], reserve: Iterable[Entry], out: Iterable[Entry] 
     if total_ninja > TOTAL_NINJA_MAX:
         found.append(Violation("total_ninja", total_ninja, TOTAL_NINJA_MAX, deck=deck_ninja, reserve=total_ninja - deck_ninja))
     for key in dict.fromkeys([*in_deck, *in_reserve]):
-        card = known[key]
-        d, r = in_deck.get(key, 0), in_reserve.get(key, 0)
-        code, limit = ("legendary", LEGENDARY_MAX) if card.legendary else ("copies", COPIES_MAX)
-        if d + r > limit:
-            found.append(Violation(code, d + r, limit, card=card.name, deck=d, reserve=r))
+        d = in_deck.get(key, 0)
+        violation = _copies(known[key], d, in_reserve.get(key, 0), deck=d)
+        if violation:
+            found.append(violation)
     swap = None
     if out or into:
         swap = _swap(in_deck, in_reserve, tally(out), tally(into), known)

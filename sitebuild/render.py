@@ -65,11 +65,14 @@ def _attrs(**attrs: object) -> str:
     return " ".join(parts)
 
 
-def _label_html(t: Translator, spec: Calculator, field: Field, start: dict[str, str]) -> str:
+def _label_html(t: Translator, spec: Calculator, field: Field, start: dict[str, str], presets: dict[str, str]) -> str:
     """The label's text; with ``label_by``, one variant per choice of that field, the others hidden
-    (hidden text is left out of the accessible name; calc.js switches them as the choice changes)."""
+    (hidden text is left out of the accessible name; calc.js switches them as the choice changes).
+    A preset ``label_by`` field has no radio to switch them by: its variant alone, as plain text."""
     if not field.label_by:
         return escape(t(f"{spec.id}.{field.name}.label"))
+    if field.label_by in presets:
+        return escape(t(f"{spec.id}.{field.name}.label.{presets[field.label_by]}"))
     by = spec.field(field.label_by)
     return "".join(
         f'<span {_attrs(data_when_field=by.name, data_when_value=choice, hidden=choice != start[by.name])}>'
@@ -78,9 +81,10 @@ def _label_html(t: Translator, spec: Calculator, field: Field, start: dict[str, 
     )
 
 
-def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, start: dict[str, str], hidden: bool = False) -> str:
+def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, start: dict[str, str],
+                presets: dict[str, str], hidden: bool = False) -> str:
     fid = f"{uid}-{field.name}"
-    label = _label_html(t, spec, field, start)
+    label = _label_html(t, spec, field, start, presets)
     hint_key = f"{spec.id}.{field.name}.hint"
     hint = f'<p class="calc-hint" id="{fid}-hint">{escape(t(hint_key))}</p>' if t.has(hint_key) else ""
     described = f"{fid}-hint" if hint else None
@@ -146,7 +150,7 @@ def _shame_tracker_html(t: Translator, spec: Calculator, uid: str) -> str:
         f'<ol class="shame-rows">{rows}</ol>'
         f'<div class="shame-actions"><button type="button" class="shame-add md-button">{ui("add")}</button>'
         f'<button type="button" class="shame-remove md-button" disabled>{ui("remove")}</button></div>'
-        f'<p class="shame-bar"></p></section>'
+        f'<p class="shame-bar" tabindex="0"></p></section>'
     )
 
 
@@ -173,7 +177,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     hidden = spec.hidden(start) if spec.hidden else set()
     fields = "".join(
         f'<input type="hidden" name="{f.name}" value="{escape(presets[f.name])}">' if f.name in presets
-        else _field_html(t, spec, uid, f, start, f.name in hidden)
+        else _field_html(t, spec, uid, f, start, presets, f.name in hidden)
         for f in spec.fields
     )
     # Two instances on one page differ by a preset: its choice is named in the title, so that each

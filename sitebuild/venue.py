@@ -38,7 +38,7 @@ def rule_href(lang: str, page: str, rule_id: str) -> str:
 
 #: The messages each script fills in itself (as ``data-ui-*`` templates); the rest is rendered here.
 SCRIPT_WORDS = {
-    "clock": ("state.idle", "state.running", "state.paused", "state.time", "ext.running", "ext.paused",
+    "clock": ("state.idle", "state.idle_length", "state.idle_ready", "state.running", "state.paused", "state.time", "ext.running", "ext.paused",
               "ext.time", "ext.remove", "ext.many", "wake.on", "wake.off", "link.error.end",
               "link.error.end_far", "link.error.left", "link.error.left_far", "link.error.both", "link.error.ext",
               "link.error.ext_twice", "link.error.ext_many",

@@ -377,7 +377,7 @@ LATENCY = (
     ("naruto/", "calc-naruto-tiebreak", {"name_a": "A", "name_b": "B"}, "rewards_a", [str(i % 10) for i in range(SAMPLES)]),
     ("judge-tower/", "calc-judge-tower-hand", {}, "level", [str(i % 6) for i in range(SAMPLES)]),
     ("judge-tower/", "calc-judge-tower-shame", {}, "shame", [f"Alice: {i % 9}\nBob: 1" for i in range(SAMPLES)]),
-    ("pokemon/", "calc-pokemon-time-limit", {"prizes_b": "2"}, "prizes_a", [str(1 + i % 6) for i in range(SAMPLES)]),
+    ("pokemon/", "calc-pokemon-time-limit", {"late_a": "no", "late_b": "no", "prizes_b": "2"}, "prizes_a", [str(1 + i % 6) for i in range(SAMPLES)]),
 )
 #: Sets each value, waits for the verdict event and the next frame (the verdict on screen), then for
 #: that frame's rendering to end before the next value: a value set at once from the animation frame

@@ -334,13 +334,15 @@ function update(quiet = false) {
   el.dataset.clockState = current;
   el.dataset.clockEnd = end ?? "";
   const fixed = fixedMinutes();
+  let said = current[0].toUpperCase() + current.slice(1); // the status says what is missing before a start
   if (current === "idle") {
     const typed = fixed || parseWhole(minutesInput.value, 1, LIMITS.maxMinutes, LIMITS.maxLength).value;
     setText(digits, typed ? remaining(typed * MINUTE) : "--:--");
+    if (chosen()) said = typed ? "IdleReady" : "IdleLength"; // a game chosen (the planner's link): the length, or nothing
   } else {
     setText(digits, remaining(current === "paused" ? left : end - now));
   }
-  setText(status, fill(ui[`uiState${current[0].toUpperCase()}${current.slice(1)}`], { time: end ? clockTime.format(end) : "" }));
+  setText(status, fill(ui[`uiState${said}`], { time: end ? clockTime.format(end) : "" }));
   el.querySelector(".clock-banner").hidden = current !== "time";
   // The game and the length are set before the round ("new round" sets them again); during the
   // round the digits come first, under the game's name. A round from a link whose game the clock

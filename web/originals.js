@@ -1,6 +1,7 @@
 // The page-level control of a translated page's originals (markup: sitebuild/originals.py). Each
 // rule's own <details> needs no script; this one button opens or closes them all, side by side on a
-// wide screen (CSS), and ?original=1 in the address (a pasted link) opens them all on arrival.
+// wide screen (CSS), and ?original=1 in the address (a pasted link) opens them all on arrival,
+// ?original=<rule id> that rule's alone.
 const button = document.querySelector(".og-all");
 const article = button.closest("article");
 const show = button.textContent;
@@ -38,4 +39,11 @@ if (new URLSearchParams(location.search).get("original") === "1") {
     // URIError
   }
   if (id) document.getElementById(id)?.scrollIntoView();
+}
+
+// ?original=<rule id> (a rule's copy control, site.js): that one original open, as it was shared.
+const one = new URLSearchParams(location.search).get("original");
+if (one && one !== "1") {
+  const original = document.getElementById(one)?.closest(".og-pair")?.querySelector("details.og");
+  if (original) original.open = true;
 }

@@ -60,6 +60,9 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   const url = new URL(link.getAttribute("href"), location.href);
   url.search = "";
+  // A translated rule copied with its original open is shared open (originals.js opens it on arrival).
+  const target = document.getElementById(url.hash.slice(1));
+  if (target?.closest(".og-pair")?.querySelector("details.og")?.open) url.searchParams.set("original", target.id);
   history.replaceState(null, "", url.hash);
   updateLanguageLinks();
   copyLink(url.href, link.dataset.copied, describe(link));

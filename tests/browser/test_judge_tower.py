@@ -139,3 +139,27 @@ def test_names_typed_before_the_tracker_script_arrives_are_kept(cold_page, site_
     expect(calc.get_by_role("listitem", name="Bob")).to_have_count(1)
     for n, name in enumerate(["Alice", "Bob"], 1):
         expect(calc.get_by_role("textbox", name=words_["player"].format(n=n), exact=True)).to_have_value(name)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_trackers_sticky_verdict_is_compact_on_a_phone(phone, site_url, lang):
+    """Issue 51, item 6: the sticky bar covered a quarter of a phone's screen (five bold lines) and the
+    next player under it. At most two lines, who is out and who would win first; the rest scrolls in it."""
+    words_ = words(lang)
+    phone.goto(f"{site_url}/{PAGES[lang]}")
+    calc = phone.locator("#calc-judge-tower-shame")
+    expect_ready(calc)
+    calc.get_by_role("button", name=words_["add"]).click()
+    calc.get_by_role("button", name=words_["add"]).click()
+    names = ["Alessandra", "Bartholomew", "Cunegonda", "Desdemona"]
+    for n, name in enumerate(names, 1):
+        calc.get_by_role("textbox", name=words_["player"].format(n=n), exact=True).fill(name)
+    bar = calc.locator(".shame-bar")
+    verdict = evaluate("judge-tower-shame", {"shame": "\n".join(f"{name}: 0" for name in names)}, lang)
+    expect(bar).to_have_text(verdict["summary"])
+    lines = bar.evaluate("b => (b.clientHeight - parseFloat(getComputedStyle(b).paddingTop) * 2) / parseFloat(getComputedStyle(b).lineHeight)")
+    assert lines <= 2.05, lines
+    assert bar.bounding_box()["height"] <= phone.viewport_size["height"] / 12
+    # What changes at the table comes first, in the two lines shown; the rule it follows after.
+    t = Translator(lang)
+    assert verdict["summary"].startswith(t("judge-tower-shame.summary.none_out"))

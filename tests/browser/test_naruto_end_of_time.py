@@ -178,3 +178,24 @@ def test_a_verdict_leaves_the_keyboard_focus_on_the_checklist(open_calc, page, c
     expect(boxes.nth(4)).to_be_focused()
     page.keyboard.press("Tab")
     expect(calc.locator(".calc-share")).to_be_focused()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("instance", ["naruto-tiebreak", "naruto-tiebreak-blitz"])
+def test_a_newly_asked_tiebreak_field_says_why_once(open_calc, page, lang, instance):
+    """Issue 51, item 6: a field the tie reveals shows its hint ("asked for because… tied"), not also the
+    italic "needed…" note saying it again; an answer left out after the judge asks is still an error."""
+    t = Translator(lang)
+    cid = "naruto-tiebreak"
+    calc = open_calc(PAGES[lang], instance)
+    calc.get_by_label(t(f"{cid}.rewards_a.label"), exact=True).fill("3")
+    calc.get_by_label(t(f"{cid}.rewards_b.label"), exact=True).fill("3")
+    expect(calc.locator('[data-field="deck_a"] .calc-hint')).to_have_text(t(f"{cid}.deck_a.hint"))  # the pair's why
+    expect(calc.locator('[data-field="deck_a"] .calc-hint')).to_be_visible()
+    for field in ("deck_a", "deck_b"):
+        box = calc.locator(f'[data-field="{field}"]')
+        expect(box.locator(".calc-error")).to_have_class("calc-error calc-needed")
+        expect(box.locator(".calc-error")).to_be_hidden()
+    calc.get_by_label(t(f"{cid}.deck_a.label"), exact=True).press("Enter")  # the judge asks for the answer
+    expect(calc.locator('[data-field="deck_a"] .calc-error')).to_be_visible()
+    expect(calc.locator('[data-field="deck_a"] .calc-error')).to_have_attribute("role", "alert")

@@ -132,3 +132,37 @@ def test_counters_stay_visible_on_a_phone(phone, site_url):
     assert 0 <= counter["y"] and counter["y"] + counter["height"] <= viewport["height"]  # still in view
     assert deck.bounding_box()["y"] + deck.bounding_box()["height"] < counter["y"] + counter["height"]  # the deck scrolled past
     expect(calc.locator(".reserve-counters")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sideboard_typed_alone_is_answered_at_once(open_calc, page, lang):
+    """Issue 51, item 2: the most common check at a table, a player's Réserve counted alone. What the
+    rules say of it alone is said at once, its counter counts it, the deck's counters wait for the
+    deck, and nothing is asked of the deck field until the swap needs it."""
+    calc = open_calc(PAGES[lang], "naruto-reserve")
+    shown = counters(calc)
+    reserve = calc.get_by_label(label(lang, "reserve"), exact=True)
+    eleven = RESERVE.replace("1 Sakura [ninja]", "2 Sakura [ninja]")
+    reserve.fill(eleven)
+    verdict = evaluate("naruto-reserve", {"reserve": eleven}, lang)
+    assert verdict["ok"] and verdict["result"]["legal"] is False
+    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    expect(calc.locator(".calc-details li")).to_have_text(verdict["details"])
+    expect(shown["reserve"]).to_have_text("11/10")
+    expect(calc.locator('.reserve-counter[data-counter="reserve"]')).to_have_attribute("data-over", "true")
+    for key in ("deck", "deck_ninja", "total_ninja"):
+        expect(shown[key]).to_have_text("–")
+    # Must not happen: the deck reported missing while nothing needs it.
+    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+
+    reserve.fill(RESERVE)
+    verdict = evaluate("naruto-reserve", {"reserve": RESERVE}, lang)
+    assert verdict["ok"] and verdict["result"]["legal"] is None and verdict["details"] == []
+    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    expect(shown["reserve"]).to_have_text("10/10")
+    expect(calc.locator('.reserve-counter[data-counter="reserve"]')).not_to_have_attribute("data-over", "true")
+
+    calc.get_by_label(Translator(lang)("naruto-reserve.out.label"), exact=True).fill("1 Card 0")  # a swap needs the deck
+    [error] = evaluate("naruto-reserve", {"reserve": RESERVE, "out": "1 Card 0"}, lang)["errors"]
+    expect(calc.locator('[data-field="deck"] .calc-error')).to_have_text(error["message"])
+    expect(calc.locator(".calc-summary")).to_have_text("")

@@ -149,3 +149,28 @@ def test_print_keeps_the_originals_shown_without_their_controls(page, site_url):
     expect(page.locator("#pokemon-single-2 + details.og > p")).to_be_visible()
     expect(page.locator("#pokemon-single-2 + details.og > summary")).to_be_hidden()
     expect(page.locator(".og-all")).to_be_hidden()
+
+
+@pytest.mark.parametrize(("path", "rule"), [
+    ("naruto/", "naruto-reserve-limits-2"),
+    ("it/naruto/", "naruto-reserve-limits-2"),
+    ("fr/pokemon/", "pokemon-single-2"),
+])
+def test_a_rule_copied_with_its_original_open_is_shared_open(page, new_page, site_url, path, rule):
+    """Issue 51, item 6: the rule's copy control keeps the original the judge opened; the link opens
+    that one original, no other. A rule copied with its original closed stays a bare anchor."""
+    page.goto(f"{site_url}/{path}")
+    page.locator(f"#{rule} + details.og > summary").click()
+    page.locator(f"#{rule} .rule-link").click()
+    shared = f"{site_url}/{path}?original={rule}#{rule}"
+    expect(page.locator(".link-toast")).to_contain_text(shared)
+    assert page.evaluate("navigator.clipboard.readText()") == shared
+    other = new_page()
+    other.goto(shared)
+    expect(other.locator(f"#{rule} + details.og > p")).to_be_visible()
+    expect(other.locator(f"#{rule} + details.og > p")).to_be_in_viewport()
+    expect(other.locator("details.og[open]")).to_have_count(1)
+    page.locator(f"#{rule} + details.og > summary").click()  # closed again: the bare anchor
+    page.locator(f"#{rule} .rule-link").click()
+    expect(page.locator(".link-toast")).not_to_contain_text("original=")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{site_url}/{path}#{rule}"

@@ -8,10 +8,12 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import LANGUAGES, Translator
+from calculators.i18n import LANGUAGES, Translator, language_folder
+from tests.browser.conftest import expect_ready
 
 ID = "pokemon-time-limit"
 PAGES = {"en": "pokemon/", "fr": "fr/pokemon/", "it": "it/pokemon/"}
+PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 
 
 def words(lang: str) -> dict[str, str]:
@@ -23,6 +25,17 @@ def words(lang: str) -> dict[str, str]:
     return {name: t(f"{ID}.{key}") for name, key in keys.items()}
 
 
+def answer_late(calc, lang: str, choice: str = "no") -> None:
+    """Answer both late questions (criterion 1), which start unanswered."""
+    t = Translator(lang)
+    for field in ("late_a", "late_b"):
+        calc.locator(f'[data-field="{field}"]').get_by_label(t(f"{ID}.{field}.{choice}"), exact=True).check()
+
+
+#: The late questions answered "no", as answer_late() does.
+NOT_LATE = {"late_a": "no", "late_b": "no"}
+
+
 def as_attribute(result) -> str:
     return json.dumps(result, separators=(",", ":"), ensure_ascii=False)
 
@@ -31,13 +44,14 @@ def as_attribute(result) -> str:
 def test_single_game_decided_by_prize_cards(open_calc, page, lang):
     words_ = words(lang)
     calc = open_calc(PAGES[lang], ID)
+    answer_late(calc, lang)
     page.get_by_label(words_["prizes_a"], exact=True).fill("4")
     # A single game does not use games won nor "game in progress": once evaluated, the form does not show them.
     expect(page.get_by_label(words_["games_a"], exact=True)).to_be_hidden()
     expect(calc.get_by_role("group", name=words_["in_progress"])).to_be_hidden()
     page.get_by_label(words_["prizes_b"], exact=True).fill("2")
     summary = calc.locator(".calc-summary")
-    cli = evaluate(ID, {"format": "bo1", "prizes_a": "4", "prizes_b": "2"}, lang)
+    cli = evaluate(ID, {"format": "bo1", **NOT_LATE, "prizes_a": "4", "prizes_b": "2"}, lang)
     assert cli["result"]["winner"] == "b" and cli["result"]["sudden_death"] is False
     expect(summary).to_have_text(cli["summary"])
     expect(calc).to_have_attribute("data-result", as_attribute(cli["result"]))
@@ -47,7 +61,7 @@ def test_single_game_decided_by_prize_cards(open_calc, page, lang):
 
     page.get_by_label(words_["prizes_b"], exact=True).fill("0")  # 0 means that game is already won
     error = calc.locator('[data-field="prizes_b"] .calc-error')
-    expect(error).to_have_text(evaluate(ID, {"prizes_a": "4", "prizes_b": "0"}, lang)["errors"][0]["message"])
+    expect(error).to_have_text(evaluate(ID, {**NOT_LATE, "prizes_a": "4", "prizes_b": "0"}, lang)["errors"][0]["message"])
     expect(calc).to_have_attribute("data-result", "null")
     expect(summary).to_have_text("")
 
@@ -57,13 +71,14 @@ def test_best_of_three_goes_to_sudden_death(open_calc, page, lang):
     words_ = words(lang)
     calc = open_calc(PAGES[lang], ID)
     calc.get_by_role("group", name=words_["format"]).get_by_label(words_["bo3"], exact=True).check()
+    answer_late(calc, lang)
     games_a = page.get_by_label(words_["games_a"], exact=True)
     expect(games_a).to_be_visible()
     games_a.fill("1")
     page.get_by_label(words_["games_b"], exact=True).fill("1")
     calc.get_by_role("group", name=words_["in_progress"]).get_by_label(words_["no"], exact=True).check()
     summary = calc.locator(".calc-summary")
-    cli = evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)
+    cli = evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)
     assert cli["result"]["sudden_death"] is True and cli["result"]["winner"] is None
     expect(summary).to_have_text(cli["summary"])
     expect(summary).to_contain_text("18.5.3")
@@ -101,7 +116,8 @@ def test_no_verdict_before_the_answers_it_needs(open_calc, page, lang):
     words_ = words(lang)
     calc = open_calc(PAGES[lang], ID)
     calc.get_by_role("group", name=words_["format"]).get_by_label(words_["bo3"], exact=True).check()
-    blank = evaluate(ID, {"format": "bo3"}, lang)
+    answer_late(calc, lang)
+    blank = evaluate(ID, {"format": "bo3", **NOT_LATE}, lang)
     assert [e["code"] for e in blank["errors"]] == ["needed", "needed"]
     notes = calc.locator(".calc-error:visible")
     expect(notes).to_have_text([e["message"] for e in blank["errors"]])
@@ -120,4 +136,37 @@ def test_no_verdict_before_the_answers_it_needs(open_calc, page, lang):
     games_b.fill("1")
     expect(calc.locator(".calc-error:visible")).to_have_count(0)
     expect(calc.locator(".calc-summary")).to_have_text(
-        evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1"}, lang)["summary"])
+        evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)["summary"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("path", "instance"), [("pokemon/", ID), ("clock/", f"{ID}-bo1"), ("clock/", f"{ID}-bo3")])
+def test_the_late_questions_start_unanswered(page, site_url, lang, path, instance):
+    """Issue 51, item 1: criterion 1 decides before any other, so nothing answers it for the judge, on
+    the rule page and in the clock's procedures: no choice made, a neutral note at each question until
+    both are answered, no verdict; then the verdict of the answers given."""
+    page.goto(f"{site_url}/{PREFIX[lang]}{path}")
+    calc = page.locator(f"#calc-{instance}")
+    expect_ready(calc)
+    late = calc.locator('[data-field^="late_"] input[type=radio]')
+    expect(late).to_have_count(4)
+    for radio in late.all():
+        expect(radio).not_to_be_checked()
+    fmt = "bo1" if instance != f"{ID}-bo3" else "bo3"
+    if fmt == "bo3":
+        calc.get_by_label(words(lang)["games_a"], exact=True).fill("1")
+        calc.get_by_label(words(lang)["games_b"], exact=True).fill("0")
+        given = {"format": fmt, "games_a": "1", "games_b": "0"}
+    else:
+        calc.get_by_label(words(lang)["prizes_a"], exact=True).fill("4")
+        calc.get_by_label(words(lang)["prizes_b"], exact=True).fill("2")
+        given = {"format": fmt, "prizes_a": "4", "prizes_b": "2"}
+    unanswered = evaluate(ID, given, lang)
+    assert [(e["field"], e["code"]) for e in unanswered["errors"]] == [("late_a", "required"), ("late_b", "required")]
+    notes = calc.locator('[data-field^="late_"] .calc-error')
+    expect(notes).to_have_text([e["message"] for e in unanswered["errors"]])
+    for note in notes.all():
+        expect(note).to_have_class("calc-error calc-needed")
+    expect(calc.locator(".calc-summary")).to_have_text("")
+    answer_late(calc, lang)
+    expect(calc.locator(".calc-summary")).to_have_text(evaluate(ID, {**given, **NOT_LATE}, lang)["summary"])

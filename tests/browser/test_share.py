@@ -250,13 +250,15 @@ def test_with_a_phone_keyboard_up_the_verdict_comes_into_view_as_the_last_field_
     phone.goto(f"{site_url}/pokemon/")
     calc = phone.locator("#calc-pokemon-time-limit")
     expect_ready(calc)
+    for field in ("late_a", "late_b"):  # criterion 1, unanswered at first
+        calc.locator(f'[data-field="{field}"]').get_by_label(t(f"pokemon-time-limit.{field}.no"), exact=True).check()
     calc.get_by_label(t("pokemon-time-limit.prizes_a.label"), exact=True).fill("4")
     last = calc.get_by_label(t("pokemon-time-limit.prizes_b.label"), exact=True)
     # Where a phone leaves a field it focuses for typing: at the bottom of what the keyboard leaves.
     last.evaluate("f => { f.scrollIntoView({block: 'end'}); f.focus({preventScroll: true}); }")
     phone.keyboard.type("2")
     summary = calc.locator(".calc-summary")
-    expect(summary).to_have_text(evaluate("pokemon-time-limit", {"prizes_a": "4", "prizes_b": "2"}, "en")["summary"])
+    expect(summary).to_have_text(evaluate("pokemon-time-limit", {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}, "en")["summary"])
     expect(summary).to_be_in_viewport(ratio=1)
     expect(last).to_be_in_viewport(ratio=1)
     expect(last).to_be_focused()
@@ -311,3 +313,17 @@ def test_the_toast_stays_long_enough_to_read(cold_page, site_url):
     expect(toast).to_be_visible()
     page.clock.run_for(10_000)
     expect(toast).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_links_verdict_lands_below_the_sticky_header(phone, site_url, lang):
+    """Issue 51, item 3: a shared link's verdict is scrolled into view with its first line below
+    Material's sticky header, not under it (the scroll margin was only on elements with an id)."""
+    phone.goto(f"{site_url}/{PREFIX[lang]}naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+    calc = phone.locator("#calc-naruto-rounds")
+    expect_ready(calc)
+    summary = calc.locator(".calc-summary")
+    expect(summary).to_have_text(evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
+    expect(summary).to_be_in_viewport()
+    header = phone.locator(".md-header").bounding_box()
+    assert summary.bounding_box()["y"] >= header["y"] + header["height"], (summary.bounding_box(), header)

@@ -34,7 +34,7 @@ def named_inputs():
     return [
         ("naruto-end-of-time", {"starter": "a", "active": "a", "name_a": RTL}),
         ("naruto-tiebreak", {"rewards_a": "2", "rewards_b": "1", "name_a": RTL}),
-        ("pokemon-time-limit", {"prizes_a": "1", "prizes_b": "2", "name_a": RTL}),
+        ("pokemon-time-limit", {"late_a": "no", "late_b": "no", "prizes_a": "1", "prizes_b": "2", "name_a": RTL}),
         ("judge-tower-shame", {"shame": f"{RTL}: 3, Ann: 1"}),
     ]
 

@@ -27,11 +27,11 @@ CASES = [
     ("naruto-end-of-time", {"starter": "a", "active": "b", "mode": "blitz"}),
     ("naruto-tiebreak", {"rewards_a": "3", "rewards_b": "1"}),
     ("naruto-tiebreak", {"rewards_a": "3", "rewards_b": "3", "deck_a": "4", "deck_b": "9"}),
-    ("pokemon-time-limit", {"late_a": "yes"}),
-    ("pokemon-time-limit", {"prizes_a": "4", "prizes_b": "2"}),
-    ("pokemon-time-limit", {"format": "bo3", "late_b": "yes"}),
-    ("pokemon-time-limit", {"format": "bo3", "games_a": "1", "games_b": "0"}),
-    ("pokemon-time-limit", {"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "yes",
+    ("pokemon-time-limit", {"late_a": "yes", "late_b": "no"}),
+    ("pokemon-time-limit", {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}),
+    ("pokemon-time-limit", {"format": "bo3", "late_a": "no", "late_b": "yes"}),
+    ("pokemon-time-limit", {"format": "bo3", "late_a": "no", "late_b": "no", "games_a": "1", "games_b": "0"}),
+    ("pokemon-time-limit", {"format": "bo3", "late_a": "no", "late_b": "no", "games_a": "1", "games_b": "1", "in_progress": "yes",
                             "prizes_a": "2", "prizes_b": "5"}),
 ]
 TYPED = {"name_a": "Alice", "name_b": "Bob"}

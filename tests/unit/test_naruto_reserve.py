@@ -416,3 +416,40 @@ def test_conflicting_tags_message_names_the_card(lang, text, line):
     [error] = evaluate("naruto-reserve", {"deck": text}, lang)["errors"]
     assert error["field"] == "deck" and f" {line}" in error["message"]
     assert "Kakashi" in error["message"].replace("kakashi", "Kakashi") and "ninja, platoon" not in error["message"]
+
+
+# --- a Réserve typed alone (issue 51, item 2) -----------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sideboard_alone_gets_what_the_rules_say_of_it(lang):
+    """Size and copy limits, which the Réserve alone can break whatever the deck; the counts and the
+    verdict that need the deck are not given (None), and the summary asks for the deck."""
+    t = Translator(lang)
+    legal = evaluate("naruto-reserve", {"reserve": reserve()}, lang)
+    assert legal["ok"] and legal["result"]["legal"] is None and legal["details"] == []
+    assert legal["result"]["counts"] == {"deck": None, "reserve": rules.RESERVE_SIZE, "deck_ninja": None, "total_ninja": None}
+    assert legal["summary"] == f'{t("naruto-reserve.summary.reserve_alone", reserve=rules.RESERVE_SIZE)} {t("naruto-reserve.summary.needs_deck")}'
+    side = f"{rules.COPIES_MAX + 1} Kakashi\n{rules.LEGENDARY_MAX + 1} Gaara [legendary]\n" + reserve(rules.RESERVE_SIZE - 1)
+    bad = evaluate("naruto-reserve", {"reserve": side}, lang)
+    assert bad["ok"] and bad["result"]["legal"] is False
+    assert [(v["code"], v["count"]) for v in bad["result"]["violations"]] == [
+        ("reserve_size", rules.RESERVE_SIZE - 1 + rules.COPIES_MAX + 1 + rules.LEGENDARY_MAX + 1),
+        ("copies", rules.COPIES_MAX + 1), ("legendary", rules.LEGENDARY_MAX + 1)]
+    assert len(bad["details"]) == 3 and all("{" not in line for line in bad["details"])
+    assert t("naruto-reserve.summary.needs_deck") in bad["summary"]
+
+
+def test_a_sideboard_alone_never_reports_what_needs_the_deck():
+    """Thirty Ninja in a Réserve break its size, not the Ninja limits: those count the deck."""
+    result = evaluate("naruto-reserve", {"reserve": reserve(rules.TOTAL_NINJA_MAX + 3, rules.TOTAL_NINJA_MAX + 3)}, "en")["result"]
+    assert codes(result) == ["reserve_size"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_deck_is_asked_for_only_by_what_needs_it(lang):
+    """Nothing typed: the deck is required; a swap without the deck: the deck is needed for it."""
+    [error] = evaluate("naruto-reserve", {"reserve": "# only a comment"}, lang)["errors"]
+    assert (error["field"], error["code"]) == ("deck", "required")
+    for swap in ({"out": "1 Card 0"}, {"in": "1 Side Card 0"}):
+        [error] = evaluate("naruto-reserve", {"reserve": reserve(), **swap}, lang)["errors"]
+        assert (error["field"], error["code"]) == ("deck", "needed") and error["message"].startswith(LABELS[lang][0])

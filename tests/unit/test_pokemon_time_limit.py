@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators.players import isolated
-from calculators import LANGUAGES, evaluate
+from calculators import LANGUAGES
+from calculators import evaluate as evaluate_as_given
 from calculators.i18n import Translator
 from rules_core.errors import NotAWholeNumber, OutOfRange, RuleError
 from rules_core.pokemon import (
@@ -25,6 +26,12 @@ from rules_core.pokemon import (
 )
 
 ID = "pokemon-time-limit"
+
+
+def evaluate(calc_id: str, inputs: dict[str, str], lang: str = "en") -> dict:
+    """The verdict with the late questions (criterion 1) answered "no" where a case does not answer
+    them: they start unanswered (test_the_late_questions_start_unanswered)."""
+    return evaluate_as_given(calc_id, {"late_a": "no", "late_b": "no", **inputs}, lang)
 LOCALE = Path(__file__).resolve().parents[2] / "calculators" / "locale"
 
 # (inputs, winner, decided_by, findings of each step in order) — one row per criterion deciding in each format.
@@ -270,3 +277,17 @@ def test_evaluate_never_raises(inputs, lang):
     verdict = evaluate(ID, inputs, lang)
     assert verdict["ok"] == (verdict["result"] is not None)
     assert verdict["ok"] or verdict["errors"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_late_questions_start_unanswered(lang):
+    """Criterion 1 decides before any other: no verdict until the judge has answered both questions
+    (nothing pre-chosen), each asked by name; one player late is not enough without the other's answer."""
+    t = Translator(lang)
+    for inputs in ({"prizes_a": "4", "prizes_b": "2"}, {"format": "bo3", "late_a": "yes"}):
+        verdict = evaluate_as_given(ID, inputs, lang)
+        unanswered = [f for f in ("late_a", "late_b") if f not in inputs]
+        assert not verdict["ok"] and [(e["field"], e["code"]) for e in verdict["errors"]] == [(f, "required") for f in unanswered]
+        assert [e["message"] for e in verdict["errors"]] == [
+            t(f"{ID}.error.required", label=t(f"{ID}.{f}.label")) for f in unanswered]
+    assert evaluate_as_given(ID, {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}, lang)["result"]["winner"] == "b"

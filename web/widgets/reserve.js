@@ -1,8 +1,8 @@
 // Live counters for naruto-reserve (deck, Réserve, non-Platoon Ninja in the deck and in both):
 // "count/limit" from the verdict's `counts` and the limits the build wrote (data-rule-*), marked
 // when the verdict has that limit's violation (Python decides, an empty Réserve included);
-// "–" while the lists cannot be read. The counters stay in view (position: sticky) while a long
-// list is pasted or scrolled on a phone. Words: data-ui-* (catalog keys naruto-reserve.ui.*).
+// "–" while the lists cannot be read, and for a count that needs the deck while a Réserve is typed
+// alone. The counters stay in view (position: sticky) while a long list is pasted or scrolled on a phone. Words: data-ui-* (catalog keys naruto-reserve.ui.*).
 // count -> [its word, its limit, the violation code saying the limit is not met]
 const COUNTER = {
   deck: ["uiDeck", "ruleDeck", "deck_size"],
@@ -34,7 +34,7 @@ export function mount(el) {
     const broken = new Set(counts ? detail.result.violations.map((v) => v.code) : []);
     for (const key of COUNTERS) {
       const value = values[key];
-      if (!counts) {
+      if (!counts || counts[key] === null) { // null: a count that needs the deck, not given yet
         value.textContent = "–";
         delete value.parentElement.dataset.over;
         continue;

@@ -221,3 +221,24 @@ def test_the_room_displays_controls_leave_the_image_and_come_back(page, site_url
     for scheme, colour in (("default", "rgb(0, 0, 0)"), ("slate", "rgb(255, 255, 255)")):
         page.evaluate("scheme => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
         expect(room.locator(".clock-digits")).to_have_css("color", colour)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clock_from_the_planner_says_what_is_missing(new_page, site_url, lang):
+    """Issue 51, item 6: opened from the Swiss planner the game is chosen and only the round length is
+    missing: the status asks for the length, not for the game; once typed, it says to start."""
+    page = new_page()
+    t = words(lang)
+    page.goto(f"{site_url}/{language_folder(lang)}clock/?clock.game=naruto-standard&clock.round=1&clock.rounds=5")
+    clock = page.locator(".clock")
+    expect(clock).to_have_attribute("data-ready", "true")
+    status = clock.locator(".clock-status")
+    expect(status).to_have_text(t("clock.state.idle_length"))
+    page.get_by_label(t("clock.minutes.label")).fill("50")
+    expect(status).to_have_text(t("clock.state.idle_ready"))
+    page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()  # blitz: the rules set the length
+    expect(status).to_have_text(t("clock.state.idle_ready"))
+    blank = new_page()
+    blank.goto(f"{site_url}/{language_folder(lang)}clock/?clock.game=chess")  # no game chosen: the game first
+    expect(blank.locator(".clock")).to_have_attribute("data-ready", "true")
+    expect(blank.locator(".clock-status")).to_have_text(t("clock.state.idle"))

@@ -1,0 +1,91 @@
+"""Every visible control shows its question, wherever a calculator lives (issue 51, item 1).
+
+A property over the built site, not a list of known forms: every page in the three languages, every
+calculator instance on it (rule pages, blitz copies, the round clock's presets), every combination of
+its choices (the fields a choice shows), and the round clock running and at time for each game. A
+visible input, textarea or select must have a visible question: its fieldset's legend for a choice,
+else its label (or what aria-labelledby names). A radio's own "No"/"Yes" is an answer, not a question.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, expect_ready
+from tests.browser.pages import all_pages, calculators_on, open_ready
+
+#: The unlabelled visible controls of the page's content, described for the failure message.
+_UNASKED = r"""() => {
+  const text = (node) => node && node.checkVisibility() ? node.innerText.trim() : "";
+  const question = (control) => {
+    if (control.type === "radio" || (control.type === "checkbox" && control.closest("fieldset"))) {
+      return text(control.closest("fieldset")?.querySelector(":scope > legend"));
+    }
+    const by = (control.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+    return [...control.labels, ...by.map((id) => document.getElementById(id))].map(text).join(" ").trim();
+  };
+  const where = (control) => control.closest("[id]")?.id + " " + (control.name || control.className);
+  return [...document.querySelectorAll(".md-content input, .md-content textarea, .md-content select, .clock input")]
+    .filter((c) => !["hidden", "button", "submit", "reset"].includes(c.type) && c.checkVisibility())
+    .filter((c) => !question(c)).map(where);
+}"""
+
+#: Every combination of the choices of each calculator's form (each choice checked as a user would:
+#: an input event), waiting for the verdict that shows or hides fields; the unasked controls of the
+#: whole page in each state.
+_WALK = r"""async (timeout) => {
+  const unasked = %s;
+  const found = new Set();
+  for (const calc of document.querySelectorAll(".calc[data-calc]")) {
+    const form = calc.querySelector("form");
+    const groups = [...new Set([...form.querySelectorAll("input[type=radio]")].map((r) => r.name))]
+      .map((name) => [...form.querySelectorAll(`input[type=radio][name="${name}"]`)]);
+    const states = groups.reduce((acc, radios) => acc.flatMap((s) => radios.map((r) => [...s, r])), [[]]);
+    for (const state of states) {
+      const verdict = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${calc.id}: no verdict after ${timeout} ms`)), timeout);
+        calc.addEventListener("calc:verdict", () => { clearTimeout(timer); resolve(); }, { once: true });
+      });
+      for (const radio of state) radio.checked = true;
+      form.dispatchEvent(new Event("input", { bubbles: true }));
+      await verdict;
+      for (const what of unasked()) found.add(`${what} (${state.map((r) => `${r.name}=${r.value}`).join(", ") || "as opened"})`);
+    }
+  }
+  return [...found];
+}""" % _UNASKED
+
+
+def _unasked_everywhere(page) -> list[str]:
+    return page.evaluate(_UNASKED) + page.evaluate(_WALK, ENGINE_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("path", all_pages())
+def test_every_visible_control_shows_its_question(page, site_url, path):
+    open_ready(page, site_url, path)
+    assert _unasked_everywhere(page) == []
+
+
+def _clock_games(page) -> list[str]:
+    return page.eval_on_selector_all(".clock-setup input[name=game]", "radios => radios.map((r) => r.value)")
+
+
+@pytest.mark.parametrize("path", ["clock/", "fr/clock/", "it/clock/"])
+def test_the_clock_running_and_at_time_asks_every_question(page, site_url, path):
+    """The clock as a judge has it during the round (its extension form) and when time is called
+    (the procedures), for each game: every visible control has its question."""
+    open_ready(page, site_url, path)
+    games = _clock_games(page)
+    assert games
+    found = []
+    for game in games:
+        for end, state in ((int(time.time() * 1000) + 20 * 60_000, "running"), (1, "time")):
+            page.goto(f"{site_url}/{path}?clock.game={game}&clock.end={end}")
+            for uid, _, _ in calculators_on(path):
+                expect_ready(page.locator(f"#{uid}"))
+            assert page.locator(".clock").get_attribute("data-clock-state") == state
+            # (The procedures' calculators are the same in every clock state: their choices were walked above.)
+            found += [f"{game} {state}: {what}" for what in page.evaluate(_UNASKED)]
+    assert found == []
