@@ -117,7 +117,8 @@ PHONE_TIMEOUT_MS = 400_000
 #: (m): shared links whose values the build's tables hold (calculator element id, link).
 EARLY_LINKS = (
     (PHONE_CALC, PHONE_LINK),
-    ("calc-pokemon-time-limit", "it/pokemon/?pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"
+    ("calc-pokemon-time-limit", "it/pokemon/?pokemon-time-limit.late_a=no&pokemon-time-limit.late_b=no"
+                                "&pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"
                                 "#calc-pokemon-time-limit"),
 )
 

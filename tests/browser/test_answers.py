@@ -48,7 +48,7 @@ def expect_early(calc, lang: str) -> None:
 #: (page, calculator element, link query): the two shared links of the benchmark's row among them.
 LINKS = [
     ("naruto/", "calc-naruto-rounds", "naruto-rounds.players=24"),
-    ("pokemon/", "calc-pokemon-time-limit", "pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"),
+    ("pokemon/", "calc-pokemon-time-limit", "pokemon-time-limit.late_a=no&pokemon-time-limit.late_b=no&pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"),
     ("judge-tower/", "calc-judge-tower-hand", "judge-tower-hand.level=3"),
 ]
 
@@ -75,12 +75,13 @@ def answer(calc, lang: str, choices: dict, numbers: dict) -> None:
     assert verdict["ok"], verdict
 
 
-#: The clock's procedures, answered as a judge fills them in at time: choices clicked, numbers typed.
+#: The clock's procedures, answered as a judge fills them in at time: choices clicked (Pokémon's late questions
+#: start unanswered, so both are answered), numbers typed.
 PROCEDURES = [
     ("calc-naruto-end-of-time-standard", {"starter": "a", "active": "b"}, {}),
     ("calc-naruto-end-of-time-blitz", {"starter": "b", "active": "b"}, {}),
-    ("calc-pokemon-time-limit-bo1", {"late_b": "yes"}, {"prizes_a": "3", "prizes_b": "5"}),
-    ("calc-pokemon-time-limit-bo3", {}, {"games_a": "1", "games_b": "0"}),
+    ("calc-pokemon-time-limit-bo1", {"late_a": "no", "late_b": "yes"}, {"prizes_a": "3", "prizes_b": "5"}),
+    ("calc-pokemon-time-limit-bo3", {"late_a": "no", "late_b": "no"}, {"games_a": "1", "games_b": "0"}),
 ]
 
 
@@ -98,7 +99,7 @@ def test_the_clocks_procedures_answer_before_the_engine(cold_page, site_url, lan
 
 #: (the round clock's game, round minutes, its procedure's calculator, the judge's answers at time).
 AT_TIME = [
-    ("pokemon-bo3", 50, "calc-pokemon-time-limit-bo3", {"late_a": "yes", "in_progress": "yes"},
+    ("pokemon-bo3", 50, "calc-pokemon-time-limit-bo3", {"late_a": "yes", "late_b": "no", "in_progress": "yes"},
      {"games_a": "1", "games_b": "0", "prizes_a": "2", "prizes_b": "4"}),
     ("naruto-standard", 40, "calc-naruto-end-of-time-standard", {"starter": "b", "active": "a"}, {}),
 ]
