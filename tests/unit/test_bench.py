@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tools.bench import late_search, lighthouse_met, page_records, ratio_row, summary, tally
+from tools.bench.__main__ import late_search, lighthouse_met, page_records, ratio_row, summary, tally
 
 # The server's record: (arrival in epoch seconds, path) -> bytes sent. The verdict comes at t = 10.
 SENT = {

@@ -69,7 +69,7 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tools.chromium import ARGS, find  # noqa: E402

@@ -1,0 +1,1 @@
+"""`make bench`; run as ``python -m tools.bench`` (__main__.py says what each measure is)."""
