@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sitebuild.engine import digest, engine_paths  # noqa: E402
-from tools.bench.__main__ import CALC_PAGE, READY_PROBE, TIMEOUT_MS, left_behind, prepare  # noqa: E402
+from tools.bench.common import CALC_PAGE, READY_PROBE, TIMEOUT_MS, left_behind, prepare  # noqa: E402
 from tools.chromium import ARGS, find  # noqa: E402
 from tools.serve import serve_in_thread  # noqa: E402
 

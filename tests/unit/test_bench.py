@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tools.bench.__main__ import late_search, lighthouse_met, page_records, ratio_row, summary, tally
+from tools.bench.lighthouse import lighthouse_met
+from tools.bench.report import ratio_row, summary
+from tools.bench.transfer import late_search, page_records, tally
 
 # The server's record: (arrival in epoch seconds, path) -> bytes sent. The verdict comes at t = 10.
 SENT = {

@@ -1,0 +1,40 @@
+"""(j): main-thread blocking under a 4x CPU slowdown, /naruto/ against /glossary/ (no calculator)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from tools.bench.common import READY_PROBE, TIMEOUT_MS, Bench
+
+#: (j): a calculator page and a plain page of the same site.
+BLOCKING_PAGES = ("naruto/", "glossary/")
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+  .observe({ type: "longtask", buffered: true });
+"""
+#: (j): READY_PROBE, also said on the console, so that waiting for it needs no Playwright query of the page.
+READY_MESSAGE = "bench: calculator ready"
+READY_CONSOLE = READY_PROBE.replace("observer.disconnect();", f"observer.disconnect(); console.log({READY_MESSAGE!r});")
+
+
+def run_blocking(bench: Bench, runs: int) -> dict[str, list[float]]:
+    """(j): total blocking time under 4x CPU throttling, first visits, the two pages alternating."""
+    out: dict[str, list[float]] = {path: [] for path in BLOCKING_PAGES}
+    for i in range(runs):
+        for path in BLOCKING_PAGES:
+            context = bench.browser.new_context()
+            context.add_init_script(LONG_TASKS + READY_CONSOLE)
+            page = context.new_page()
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            # No locator or selector wait: Playwright's injected script (parsed on the page's main thread,
+            # 60-300 ms under 4x CPU) would be counted. "ready" comes as a console message.
+            ready = (page.expect_console_message(lambda m: m.text == READY_MESSAGE, timeout=TIMEOUT_MS)
+                     if path == BLOCKING_PAGES[0] else contextlib.nullcontext())
+            with ready:
+                page.goto(f"{bench.origin}/{path}", wait_until="load", timeout=TIMEOUT_MS)
+            page.wait_for_timeout(3000)  # what follows "ready": the service worker, the snapshot (a bench, not a test)
+            out[path].append(sum(max(0, d - 50) for d in page.evaluate("window.__longTasks")))
+            context.close()
+        print(f"  run {i + 1}: " + ", ".join(f"/{p} {out[p][-1]:.0f} ms" for p in BLOCKING_PAGES), flush=True)
+    return out
