@@ -9,6 +9,7 @@ import base64
 import mimetypes
 import re
 from html import escape, unescape
+from importlib.metadata import version
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
@@ -31,6 +32,12 @@ class TemplateData:
 
     def __init__(self, theme_dirs: tuple[str, ...] | list[str] = ()) -> None:
         self.theme_dirs = [Path(d) for d in theme_dirs]
+
+    @staticmethod
+    def material_version() -> str:
+        """The installed Material's version, for the generator line our copy of its ``site_meta`` block
+        writes (a literal there said 9.8.1 after the move to 9.8.2)."""
+        return version("mkdocs-material")
 
     def favicon_data_url(self, favicon: str) -> str:
         """The theme's favicon as a data: URL: a file was fetched again after every

@@ -58,3 +58,15 @@ def test_no_page_title_says_its_name_twice(site):
     assert not twice, twice
     assert all(" - " not in titles[home] for home in ("index.html", "fr/index.html", "it/index.html"))
     assert " - " in titles["fr/glossary/index.html"], "other pages: their name, then the site's"
+
+
+def test_the_generator_line_names_the_material_that_built_the_page(site: Path):
+    """Our copy of Material's site_meta block once kept a stale literal version after an upgrade."""
+    from importlib.metadata import version
+
+    expected = f"mkdocs-material-{version('mkdocs-material')}"
+    pages = sorted(site.rglob("index.html"))
+    assert pages
+    for page in pages:
+        generator = re.search(r'<meta name="generator" content="([^"]+)"', page.read_text(encoding="utf-8"))
+        assert generator and generator.group(1).endswith(expected), (page, generator and generator.group(1))
