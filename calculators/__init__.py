@@ -25,19 +25,28 @@ def quote(value: object) -> str:
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "\u2026"
 
 
-def field_label(t: Translator, calc_id: str, field: str) -> str:
+def field_label(t: Translator, calc_id: str, field: str, inputs: Mapping[str, str] | None = None) -> str:
+    """The field's label; with ``label_by``, the variant the form shows for those inputs (Pokémon's
+    late questions carry the chosen format's conditions: the short label drops some)."""
+    spec = CALCULATORS.get(calc_id)
+    names = {f.name: f for f in spec.fields} if spec else {}
+    if inputs is not None and field in names and names[field].label_by:
+        by = names[names[field].label_by]
+        variant = f"{calc_id}.{field}.label.{inputs.get(by.name) or by.default}"
+        if t.has(variant):
+            return t(variant)
     key = f"{calc_id}.{field}.label"
     return t(key) if t.has(key) else field
 
 
-def error_message(t: Translator, calc_id: str, err: RuleError) -> str:
-    """The localized sentence for a rule error, naming the field's label."""
+def error_message(t: Translator, calc_id: str, err: RuleError, inputs: Mapping[str, str] | None = None) -> str:
+    """The localized sentence for a rule error, naming the field's label as the form shows it."""
     code = err.code
     if code == "out_of_range":
         low, high = err.params.get("minimum"), err.params.get("maximum")
         code = "out_of_range" if low is not None and high is not None else ("too_small" if low is not None else "too_large")
     key = f"{calc_id}.error.{code}" if t.has(f"{calc_id}.error.{code}") else f"error.{code}"
-    label = field_label(t, calc_id, err.field)
+    label = field_label(t, calc_id, err.field, inputs)
     if label.endswith("?") and t.has(f"{key}.question"):  # "Who started this game?: …" reads wrong
         key = f"{key}.question"
     # Numbers, the value read included, are written by the Translator with the site's minus sign (a
@@ -95,10 +104,10 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
         try:
             value = field.parse(raw.get(field.name, "") or field.default)
         except RuleError as err:
-            errors.append(_error(t, spec.id, err))
+            errors.append(_error(t, spec.id, err, raw))
             continue
         if value is None and field.required:
-            errors.append(_error(t, spec.id, RuleError(field.name, "required")))
+            errors.append(_error(t, spec.id, RuleError(field.name, "required"), raw))
         values[field.name] = value
     if errors:
         return _verdict(spec.id, lang, errors, hidden=hidden)
@@ -113,12 +122,12 @@ def evaluate(calc_id: str, inputs: Mapping[str, str], lang: str = REFERENCE_LANG
         failures = [err for err in _leaves(matched)]
     else:
         return _verdict(spec.id, lang, [], answer, hidden)
-    errors = [_error(t, spec.id, err) for err in failures]
+    errors = [_error(t, spec.id, err, raw) for err in failures]
     return _verdict(spec.id, lang, errors, hidden=hidden)
 
 
-def _error(t: Translator, calc_id: str, err: RuleError) -> dict[str, str]:
-    return {"field": err.field, "code": err.code, "message": error_message(t, calc_id, err)}
+def _error(t: Translator, calc_id: str, err: RuleError, inputs: Mapping[str, str]) -> dict[str, str]:
+    return {"field": err.field, "code": err.code, "message": error_message(t, calc_id, err, inputs)}
 
 
 def _leaves(group: BaseExceptionGroup) -> list[RuleError]:

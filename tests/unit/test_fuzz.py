@@ -236,5 +236,5 @@ def test_size_limits_answer_too_long_quickly(calc_id, field, value, lang):
     length = len(value if spec.field(field).multiline else value.strip())
     if length > limit:  # refused by its length alone, before any parsing
         too_long = RuleError(field, "too_long", None, limit=limit, length=length)
-        assert mine == [error_message(Translator(lang), calc_id, too_long)]
+        assert mine == [error_message(Translator(lang), calc_id, too_long, inputs)]
     assert elapsed < 2.0, f"{elapsed:.2f} s for {len(value)} characters"

@@ -210,13 +210,16 @@ def test_bad_inputs(inputs, field, words, lang):
     assert not verdict["ok"] and verdict["result"] is None and verdict["summary"] == ""
     assert [e["field"] for e in verdict["errors"]] == [field]
     message = verdict["errors"][0]["message"]
-    assert message.startswith(_label(field, lang)), message
+    assert message.startswith(_label(field, lang, inputs.get("format", "bo1"))), message
     assert words[lang] in message, message
 
 
-def _label(field: str, lang: str) -> str:
+def _label(field: str, lang: str, fmt: str) -> str:
+    """The label the form shows: the format's own variant where the field has one."""
     with (LOCALE / lang / "LC_MESSAGES" / "pokemon.po").open("rb") as fh:
-        return CATALOG_TYPESETTING.get(lang, str)(read_po(fh)[f"{ID}.{field}.label"].string)  # as compiled
+        catalog = read_po(fh)
+    message = catalog.get(f"{ID}.{field}.label.{fmt}") or catalog[f"{ID}.{field}.label"]
+    return CATALOG_TYPESETTING.get(lang, str)(message.string)  # as compiled
 
 
 def test_rules_core_errors_name_the_field_and_quote_the_value():
@@ -289,5 +292,18 @@ def test_the_late_questions_start_unanswered(lang):
         unanswered = [f for f in ("late_a", "late_b") if f not in inputs]
         assert not verdict["ok"] and [(e["field"], e["code"]) for e in verdict["errors"]] == [(f, "required") for f in unanswered]
         assert [e["message"] for e in verdict["errors"]] == [
-            t(f"{ID}.error.required", label=t(f"{ID}.{f}.label")) for f in unanswered]
+            t(f"{ID}.error.required", label=t(f"{ID}.{f}.label.{inputs.get('format', 'bo1')}")) for f in unanswered]
     assert evaluate_as_given(ID, {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}, lang)["result"]["winner"] == "b"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("fmt", [f.value for f in MatchFormat])
+def test_an_unanswered_late_question_is_asked_with_the_formats_own_text(lang, fmt):
+    """The error quotes the question the form shows for that format (with its conditions: the judge
+    notified, before the end of the match, without permission), not the short label without them."""
+    t = Translator(lang)
+    verdict = evaluate_as_given("pokemon-time-limit", {"format": fmt, "late_a": "no"}, lang)
+    [error] = verdict["errors"]
+    assert error["field"] == "late_b"
+    assert t(f"pokemon-time-limit.late_b.label.{fmt}") in error["message"]
+    assert t("pokemon-time-limit.late_b.label") not in error["message"]
