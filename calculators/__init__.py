@@ -29,10 +29,9 @@ def field_label(t: Translator, calc_id: str, field: str, inputs: Mapping[str, st
     """The field's label; with ``label_by``, the variant the form shows for those inputs (Pokémon's
     late questions carry the chosen format's conditions: the short label drops some)."""
     spec = CALCULATORS.get(calc_id)
-    names = {f.name: f for f in spec.fields} if spec else {}
-    if inputs is not None and field in names and names[field].label_by:
-        by = names[names[field].label_by]
-        variant = f"{calc_id}.{field}.label.{inputs.get(by.name) or by.default}"
+    label_by = next((f.label_by for f in spec.fields if f.name == field), "") if spec else ""
+    if inputs is not None and label_by:
+        variant = f"{calc_id}.{field}.label.{inputs.get(label_by) or spec.field(label_by).default}"
         if t.has(variant):
             return t(variant)
     key = f"{calc_id}.{field}.label"

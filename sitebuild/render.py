@@ -12,6 +12,7 @@ import json
 import re
 from html import escape
 
+from calculators import field_label
 from calculators.i18n import LANGUAGES, Translator, language_folder
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator, Field
@@ -72,7 +73,7 @@ def _label_html(t: Translator, spec: Calculator, field: Field, start: dict[str, 
     if not field.label_by:
         return escape(t(f"{spec.id}.{field.name}.label"))
     if field.label_by in presets:
-        return escape(t(f"{spec.id}.{field.name}.label.{presets[field.label_by]}"))
+        return escape(field_label(t, spec.id, field.name, presets))
     by = spec.field(field.label_by)
     return "".join(
         f'<span {_attrs(data_when_field=by.name, data_when_value=choice, hidden=choice != start[by.name])}>'

@@ -29,15 +29,12 @@ class TemplateData:
     #: The engine's content-hashed folder, known only once the engine is installed after the pages
     #: are written: sitebuild.engine.fill_engine_dir puts it in.
     engine_dir = ENGINE_DIR
+    #: The installed Material's version, for the generator line our copy of its ``site_meta`` block
+    #: writes (a literal there said 9.8.1 after the move to 9.8.2).
+    material_version = version("mkdocs-material")
 
     def __init__(self, theme_dirs: tuple[str, ...] | list[str] = ()) -> None:
         self.theme_dirs = [Path(d) for d in theme_dirs]
-
-    @staticmethod
-    def material_version() -> str:
-        """The installed Material's version, for the generator line our copy of its ``site_meta`` block
-        writes (a literal there said 9.8.1 after the move to 9.8.2)."""
-        return version("mkdocs-material")
 
     def favicon_data_url(self, favicon: str) -> str:
         """The theme's favicon as a data: URL: a file was fetched again after every
