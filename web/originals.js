@@ -28,7 +28,8 @@ button.addEventListener("click", () => {
   keepInAddress(on);
 });
 
-if (new URLSearchParams(location.search).get("original") === "1") {
+const asked = new URLSearchParams(location.search).get("original");
+if (asked === "1") {
   showAll(true);
   // The rule a link points at moved down as the originals above it opened.
   // A fragment that is no valid percent-encoding (#%zz) names no rule: nothing to scroll to.
@@ -39,11 +40,8 @@ if (new URLSearchParams(location.search).get("original") === "1") {
     // URIError
   }
   if (id) document.getElementById(id)?.scrollIntoView();
-}
-
-// ?original=<rule id> (a rule's copy control, site.js): that one original open, as it was shared.
-const one = new URLSearchParams(location.search).get("original");
-if (one && one !== "1") {
-  const original = document.getElementById(one)?.closest(".og-pair")?.querySelector("details.og");
+} else if (asked) {
+  // ?original=<rule id> (a rule's copy control, site.js): that one original open, as it was shared.
+  const original = document.getElementById(asked)?.closest(".og-pair")?.querySelector("details.og");
   if (original) original.open = true;
 }
