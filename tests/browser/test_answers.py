@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import re
 
 import pytest
@@ -152,14 +153,23 @@ def test_a_value_the_tables_do_not_hold_waits_for_the_engine(cold_page, site_url
     expect_verdict(calc, "naruto-rounds", "fr")
 
 
-def test_a_damaged_table_is_never_used(cold_page, site_url, watch):
+def _damaged(real: bytes, how: str) -> bytes:
+    """A host that answers 200 wrongly: the table rewritten (valid JSON and well-formed verdicts, but not
+    the build's bytes), cut short, or garbage."""
+    if how == "rewritten":
+        table = json.loads(real)
+        for verdict in table["verdicts"]:
+            verdict["summary"] = "DAMAGED"
+        return json.dumps(table, ensure_ascii=False).encode()
+    return real[: len(real) // 2] if how == "truncated" else os.urandom(len(real))
+
+
+@pytest.mark.parametrize("how", ["rewritten", "truncated", "garbage"])
+def test_a_damaged_table_is_never_used(cold_page, site_url, watch, how):
     page = cold_page
     watch.allow(r"does not match the build")
     name = next((SITE / "calc" / "answers").glob("naruto-rounds.fr.*.json")).name
-    table = json.loads((SITE / "calc" / "answers" / name).read_text(encoding="utf-8"))
-    for verdict in table["verdicts"]:
-        verdict["summary"] = "DAMAGED"  # valid JSON and well-formed verdicts, but not the build's bytes
-    damaged = json.dumps(table, ensure_ascii=False)
+    damaged = _damaged((SITE / "calc" / "answers" / name).read_bytes(), how)
     page.route(f"**/calc/answers/{name}", lambda route: route.fulfill(body=damaged, content_type="application/json"))
     page.add_init_script("addEventListener('calc:verdict', (e) => (window.__summaries ||= []).push(e.detail.summary), true)")
     held = hold_engine(page)
