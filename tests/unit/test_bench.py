@@ -1,10 +1,11 @@
 """tools.bench's bookkeeping: which of the server's records a first visit's figures count (h), the ratio rows of
-(i), (k) and (l), the Lighthouse reading against /glossary/ (g), and the summary table's new rows."""
+(i), (k) and (l), the Lighthouse reading against /glossary/ (g), (j)'s split, and the summary table's new rows."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from tools.bench.blocking import without_calculators
 from tools.bench.lighthouse import lighthouse_met
 from tools.bench.report import ratio_row, summary
 from tools.bench.transfer import late_search, page_records, tally
@@ -81,6 +82,7 @@ def test_the_summary_has_rows_for_the_new_measures():
                          "engine_start": ["snapshot"] * 3},
         "lighthouse": {"naruto/": {"score": 0.95, "tbt_ms": 150, "runs": [{"score": 0.95, "tbt_ms": 150}]},
                        "glossary/": {"score": 0.98, "tbt_ms": 120, "runs": [{"score": 0.98, "tbt_ms": 120}]}},
+        "blocking": {"naruto/": [100, 130, 90], "naruto-without-calculators/": [70, 80, 75], "glossary/": [40, 30, 50]},
     }
     table = summary(results).splitlines()[2:]
 
@@ -104,3 +106,15 @@ def test_the_summary_has_rows_for_the_new_measures():
     assert row("| (l) repeat visit on the same phone").endswith("0.35 × warm bare | ≤ 0.25 | no |")
     assert row("| (g) Lighthouse mobile /naruto/").endswith("| no |")  # 0.03 below /glossary/
     assert "(control)" in row("| (g) Lighthouse mobile /glossary/ (no calculator)")
+    assert row("| (j) blocking time, 4× CPU").endswith("| +60 ms | ≤ +50 ms | no |")
+    # the split, from each run's three pages: text 30, 50, 25 (median 30); calculators 30, 50, 15 (median 30)
+    assert row("| (j) split:").startswith("| (j) split: /naruto/ less its calculators' blocks (75 ms)")
+    assert "| +30 / +30 ms |" in row("| (j) split:")
+
+
+def test_the_page_without_calculators_keeps_everything_around_them():
+    calc = ('<div class="calc" id="calc-a"><div class="calc-field"><div><input></div></div>'
+            '<div class="calc-verdict"></div></div>')
+    page = f'<main><h2>Rule</h2><div class="og-pair"><p>one</p></div>{calc}<p>two</p>{calc}<div>three</div></main>'
+    assert without_calculators(page) == (
+        '<main><h2>Rule</h2><div class="og-pair"><p>one</p></div><p>two</p><div>three</div></main>')

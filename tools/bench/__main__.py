@@ -25,7 +25,8 @@ serves it on 127.0.0.1 and, in headless Chromium, runs alternately ``--runs`` ti
     asked more than once;
 (j) main-thread blocking under a 4x CPU slowdown (Chromium's CPU throttling, a mid-range phone):
     the sum of (duration - 50 ms) over the page's long tasks, from navigation to 3 s after "ready"
-    (3 s after "load" for the plain page), /naruto/ against /glossary/ (no calculator), alternating;
+    (3 s after "load" for the plain pages), /naruto/ against /glossary/ (no calculator), alternating; a
+    second row splits it with /naruto/ less its calculators' blocks, served beside them;
 (i) time to "ready" on a first visit under emulated Slow 4G (150 ms round trip, 1.6 Mbit/s down,
     750 kbit/s up): /naruto/ against a bare page booting Pyodide from the npm package's files as
     shipped (gzip on the fly, as a host without this site's build would send them), alternating;
@@ -64,7 +65,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.bench.blocking import run_blocking
+from tools.bench.blocking import add_page_without_calculators, run_blocking
 from tools.bench.common import CPU_RATE, PHONE, ROOT, Bench, build, prepare
 from tools.bench.latency import run_latency
 from tools.bench.lighthouse import run_lighthouse
@@ -125,6 +126,7 @@ def main() -> None:
                     results["first_visit"] = run_first_visit_bytes(Bench(browser, origin), server)
                 if "j" in args.only:
                     print("(j) main-thread blocking, 4x CPU slowdown", flush=True)
+                    add_page_without_calculators(served)
                     results["blocking"] = run_blocking(Bench(browser, origin), max(5, args.runs))
                 if "i" in args.only:
                     print("(i) first visit under Slow 4G", flush=True)

@@ -9,7 +9,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from tools.bench.blocking import BLOCKING_PAGES
+from tools.bench.blocking import BLOCKING_PAGES, WITHOUT_CALCULATORS
 from tools.bench.common import CPU_RATE, PHONE, PHONE_LINK, ROOT, TARGETS, median
 from tools.bench.lighthouse import lighthouse_met
 from tools.bench.phone import EARLY_LINKS
@@ -124,6 +124,13 @@ def summary(results: dict) -> str:
                     f"run's pair {min(pairs):+.0f} to {max(pairs):+.0f} ms) | {median(calc):.0f} / "
                     f"{median(plain):.0f} ms | {extra:+.0f} ms | ≤ +{TARGETS['blocking_extra_ms']} ms | "
                     f"{yes(extra <= TARGETS['blocking_extra_ms'])} |")
+        bare = results["blocking"].get(WITHOUT_CALCULATORS)
+        if bare:  # where (j) goes: each run's three pages, differences of medians of pairs
+            text = median([b - p for b, p in zip(bare, plain)])
+            forms = median([c - b for c, b in zip(calc, bare)])
+            rows.append(f"| (j) split: /{BLOCKING_PAGES[0]} less its calculators' blocks ({median(bare):.0f} ms) − "
+                        f"/{BLOCKING_PAGES[1]}: the rules' text; /{BLOCKING_PAGES[0]} − it: the calculators "
+                        f"(medians of each run's differences) | {text:+.0f} / {forms:+.0f} ms | | (where (j) goes) | |")
     return "\n".join(rows)
 
 
