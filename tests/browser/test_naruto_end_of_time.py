@@ -178,6 +178,15 @@ def test_a_verdict_leaves_the_keyboard_focus_on_the_checklist(open_calc, page, c
     expect(boxes.nth(4)).to_be_focused()
     page.keyboard.press("Tab")
     expect(calc.locator(".calc-share")).to_be_focused()
+    # An error verdict hides the list under the focused box: the focus goes to the verdict, Tab goes on.
+    boxes.nth(0).focus()
+    too_long = "A" * (int(calc.locator('[data-field="name_a"]').get_attribute("data-max-length")) + 1)
+    calc.locator('[name="name_a"]').evaluate(SET_AND_EVALUATE, too_long)
+    expect(calc.locator(".calc-checklist")).to_be_hidden()
+    expect(calc.locator('[data-field="name_a"] .calc-error')).to_be_visible()
+    expect(calc.locator(".calc-verdict")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(calc.locator(".calc-share")).to_be_focused()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -3,7 +3,8 @@
 // (already localized, with the players' names), written with textContent. Ticks survive
 // re-evaluations that leave the turns unchanged (e.g. editing a name) and reset otherwise.
 // A verdict updates the boxes in place: one that arrives while a box has the keyboard's focus
-// (the judge tabbed on before it came) leaves the focus there, never on the page's start.
+// (the judge tabbed on before it came) leaves the focus there, or on the verdict if the list goes,
+// never on the page's start.
 export function mount(el) {
   const list = document.createElement("ul");
   list.className = "calc-checklist";
@@ -15,6 +16,13 @@ export function mount(el) {
   el.addEventListener("calc:verdict", ({ detail }) => {
     el.classList.toggle("calc-has-checklist", Boolean(detail.ok));
     if (!detail.ok) {
+      // A box with the focus is about to be hidden: the focus goes to the verdict that replaces the list
+      // (its error said), so Tab goes on from there, not from the page's start.
+      if (list.contains(document.activeElement)) {
+        const verdict = el.querySelector(".calc-verdict");
+        verdict.tabIndex = -1;
+        verdict.focus({ preventScroll: true });
+      }
       list.hidden = true;
       list.replaceChildren();
       notes.textContent = "";
