@@ -87,13 +87,22 @@ class TemplateData:
     @staticmethod
     def not_found(base_url: str) -> str:
         """The 404 page's content, served by hosts at any path, for a reader of any of our languages:
-        "not found" and a link to each language's home page, each in its own language."""
+        "not found" and a link to each language's home page, each in its own language. Its hidden
+        lines (`nf-offline`) are what the service worker shows instead for a page of the site whose
+        copy on the phone is missing or damaged, offline (web/sw.js): the page exists, the network is
+        needed."""
         root = base_url if base_url.endswith("/") else base_url + "/"
         parts = []
         for lang in LANGUAGES:
             t = words(lang)
-            said = "" if lang == REFERENCE_LANGUAGE else f'{escape(t("ui.not_found.title"))}. '  # (the heading says it)
+            said, offline = "", escape(t("ui.not_found.offline"))
+            if lang != REFERENCE_LANGUAGE:  # (the reference language's heading says it)
+                said = f'<span class="nf-online">{escape(t("ui.not_found.title"))}. </span>'
+                offline = f'{escape(t("ui.not_found.offline_title"))}. {offline}'
             home = root + language_folder(lang)
-            parts.append(f'<p lang="{lang}">{said}<a href="{home}">{escape(t("ui.not_found.home"))}</a></p>')
-        title = escape(words(REFERENCE_LANGUAGE)("ui.not_found.title"))
-        return f'<h1 id="not-found">{title}</h1>' + "".join(parts)
+            parts.append(f'<p lang="{lang}" class="nf-offline" hidden>{offline}</p>'
+                         f'<p lang="{lang}">{said}<a href="{home}">{escape(t("ui.not_found.home"))}</a></p>')
+        ref = words(REFERENCE_LANGUAGE)
+        return (f'<h1 id="not-found" class="nf-online">{escape(ref("ui.not_found.title"))}</h1>'
+                f'<h1 id="not-offline" class="nf-offline" hidden>{escape(ref("ui.not_found.offline_title"))}</h1>'
+                + "".join(parts))

@@ -226,7 +226,9 @@ async function fromCache(cacheName, request, key) {
 }
 
 // Offline, an address that is not a stored page gets what a host would answer: a folder named
-// without its slash is redirected, anything else is the stored 404 page with status 404.
+// without its slash is redirected, anything else is the stored 404 page with status 404. A page of
+// the site whose stored copy is missing or damaged gets that page's other lines ("not available
+// offline: connect, then reload"; html[data-offline-missing], web/calc.css), with status 503.
 async function offlineAnswer(request, key) {
   if (`${key}/` in PRECACHE.shell) {
     const target = new URL(request.url);
@@ -236,7 +238,11 @@ async function offlineAnswer(request, key) {
   const stored = await (await caches.open(SHELL_CACHE)).match(url("404.html"));
   const page = stored && (await checked("404.html", stored));
   if (!page) return Response.error(); // the site's own answer is gone too
-  return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+  if (!(key in PRECACHE.shell)) return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+  const headers = new Headers(page.headers);
+  headers.delete("content-length");
+  const body = (await page.text()).replace("<html ", "<html data-offline-missing ");
+  return new Response(body, { status: 503, statusText: "Service Unavailable", headers });
 }
 
 self.addEventListener("fetch", (event) => {

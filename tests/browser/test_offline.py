@@ -71,6 +71,7 @@ def test_every_calculator_offline_after_one_visit_then_from_the_snapshot(fresh, 
     watch.allow(r"status of 404")  # an unknown page answers 404, offline as online
     page.goto(f"{origin}/fr/pas-une-page/")  # an unknown page: the stored 404 page, in every language
     expect(page.locator("h1#not-found")).to_be_visible()
+    expect(page.locator(".nf-offline").first).to_be_hidden()  # not found, not "not available offline"
     page.get_by_role("link", name=words("fr")("ui.not_found.home")).click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page).to_have_url(f"{origin}/fr/")

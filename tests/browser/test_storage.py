@@ -56,7 +56,7 @@ REMOVE_STORED = """async (url) => {
 def test_a_damaged_or_missing_stored_page_is_never_called_ready_and_offline_gets_the_sites_answer(fresh, own_server):
     server, origin = own_server()
     context, page, watch = fresh(origin)
-    watch.allow(r"status of 404")  # the site's answer for a page it cannot give offline
+    watch.allow(r"status of 503")  # the site's answer for a page it cannot give offline
     html = page.locator("html")
     ready_line = page.locator(".offline-ready")
     page.goto(f"{origin}/fr/")
@@ -76,10 +76,14 @@ def test_a_damaged_or_missing_stored_page_is_never_called_ready_and_offline_gets
     context.set_offline(True)
     expect(html).to_have_attribute("data-offline", "incomplete")
     expect(ready_line).to_be_hidden()
-    for path in ("fr/judge-tower/", "it/pokemon/"):  # the site's own page, never the browser's error
+    # The site's own page, never the browser's error, and not "not found": the page exists, a network is needed.
+    for path, lang in (("fr/judge-tower/", "fr"), ("it/pokemon/", "it")):
         page.goto(f"{origin}/{path}")
-        expect(page.locator("h1#not-found")).to_be_visible()
-        expect(page.get_by_role("link", name=words("fr")("ui.not_found.home"))).to_be_visible()
+        expect(page.locator("h1#not-offline")).to_be_visible()
+        expect(page.locator("h1#not-found")).to_be_hidden()
+        expect(page.locator(f'p[lang="{lang}"].nf-offline')).to_contain_text(words(lang)("ui.not_found.offline"))
+        expect(page.get_by_text(words(lang)("ui.not_found.title"))).to_be_hidden()
+        expect(page.get_by_role("link", name=words(lang)("ui.not_found.home"))).to_be_visible()
     page.goto(f"{origin}/fr/naruto/")  # the others still open
     expect(page.locator("h1")).to_have_attribute("id", "naruto")
     expect(html).to_have_attribute("data-offline", "incomplete")

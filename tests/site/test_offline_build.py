@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+from html import escape
 
 import pytest
 
@@ -94,12 +95,17 @@ def test_404_page_serves_every_language_from_any_path(site):
 
     html = (site / "404.html").read_text(encoding="utf-8")
     assert re.search(r'<html lang="en"', html)
-    assert f'<h1 id="not-found">{words(REFERENCE_LANGUAGE)("ui.not_found.title")}</h1>' in html
+    assert f'<h1 id="not-found" class="nf-online">{words(REFERENCE_LANGUAGE)("ui.not_found.title")}</h1>' in html
+    # The lines the service worker shows instead, offline, for a page of the site it cannot give (hidden here).
+    title = words(REFERENCE_LANGUAGE)("ui.not_found.offline_title")
+    assert f'<h1 id="not-offline" class="nf-offline" hidden>{title}</h1>' in html
     for lang in LANGUAGES:
         home = "/" if lang == REFERENCE_LANGUAGE else f"/{lang}/"
         line = re.search(rf'<p lang="{lang}">(.*?)</p>', html).group(1)
         assert f'<a href="{home}">' in line and (site / home.lstrip("/") / "index.html").is_file()
         assert words(lang)("ui.not_found.home").replace("'", "&#x27;") in line
+        offline = re.search(rf'<p lang="{lang}" class="nf-offline" hidden>(.*?)</p>', html).group(1)
+        assert escape(words(lang)("ui.not_found.offline")) in offline
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
     assert '<script type="module" src="/calc/offline.js" id="offline-script"' in html
     assert "404.html" in precache(site)["shell"]
