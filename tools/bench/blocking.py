@@ -23,19 +23,22 @@ READY_MESSAGE = "bench: calculator ready"
 READY_CONSOLE = READY_PROBE.replace("observer.disconnect();", f"observer.disconnect(); console.log({READY_MESSAGE!r});")
 
 
+DIV_TAG = re.compile(r"<div[\s>]|</div>")
+
+
 def without_calculators(html: str) -> str:
     """The page less each ``div.calc`` block (the build writes balanced ``div``s: counting them finds its end)."""
     kept, pos = [], 0
     for start in re.finditer(r'<div class="calc" ', html):
-        if start.start() < pos:
+        if start.start() < pos:  # inside the block just taken out
             continue
         depth = 0
-        for tag in re.finditer(r"<div[\s>]|</div>", html[start.start():]):
+        for tag in DIV_TAG.finditer(html, start.start()):
             depth += 1 if tag.group().startswith("<div") else -1
             if depth == 0:
                 break
         kept.append(html[pos:start.start()])
-        pos = start.start() + tag.end()
+        pos = tag.end()
     return "".join(kept) + html[pos:]
 
 
