@@ -72,15 +72,23 @@ def singular(lang: str, value: float) -> bool:
 
 #: The decimal separator where it is not a point.
 DECIMAL_COMMA = {"fr", "it"}
+#: Each language's thousands separator (CLDR's, as Babel and ``Intl.NumberFormat`` give it; the
+#: wheel carries no Babel: tests/unit/test_counts.py compares). French: a narrow no-break space.
+GROUP = {"en": ",", "fr": "\u202f", "it": "."}
+#: Digits before the decimal separator from which a number is grouped: five, as French and Italian
+#: typography write it ("1000", "10 000") and ``useGrouping: "min2"`` in JavaScript.
+GROUP_FROM = 5
 
 
 class Count:
     """A number in a message: ``{n}`` writes it as the site does (minus sign, the language's decimal
-    separator); ``{n:card|cards}`` writes the singular or the plural by :func:`singular`, so one
+    separator, its thousands separator from five digits up); ``{n:card|cards}`` writes the singular or the plural by :func:`singular`, so one
     message reads right for 0, 1, 1.5 and 2 (``web/share.js`` fill() reads the same syntax).
 
     >>> "{0} {0:joueur|joueurs}, {1} {1:joueur|joueurs}".format(Count(1.5, "fr"), Count(2, "fr"))
     '1,5 joueur, 2 joueurs'
+    >>> [str(Count(n, "it")) for n in (1000, 10000, -1234567)]
+    ['1000', '10.000', '−1.234.567']
     """
 
     def __init__(self, value: float, lang: str) -> None:
@@ -92,8 +100,12 @@ class Count:
             return one if singular(self.lang, self.value) else other
         if spec:
             return format(self.value, spec)
-        text = f"{abs(self.value):g}" if isinstance(self.value, float) else str(abs(self.value))
-        text = text.replace(".", ",") if self.lang in DECIMAL_COMMA else text
+        # At most three decimals, as Intl.NumberFormat writes them by default.
+        text = f"{abs(self.value):,.3f}".rstrip("0").rstrip(".") if isinstance(self.value, float) else f"{abs(self.value):,}"
+        whole = text.split(".")[0]
+        group = GROUP[self.lang] if len(whole) - whole.count(",") >= GROUP_FROM else ""
+        decimal = "," if self.lang in DECIMAL_COMMA else "."
+        text = text.translate({ord(","): group, ord("."): decimal})
         return f"\u2212{text}" if self.value < 0 else text
 
     def __str__(self) -> str:

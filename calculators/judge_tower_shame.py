@@ -28,6 +28,9 @@ MAX_NAME = NAME_LENGTH
 #: Room for MAX_PLAYERS entries of the longest name and counter.
 MAX_TEXT = judge_tower.MAX_PLAYERS * (MAX_NAME + 8)
 _SEPARATORS = re.compile(r"[,\n]")
+#: A comma between two digits: a decimal comma (« 1,5 », as French and Italian write it), never a separator,
+#: so "Anna: 1,5; Bob: 2" is not read as Anna 1 and a player named "5; Bob".
+_DECIMAL = re.compile(r"[^,\n]*\d,\d+")
 _COUNTER = Field("shame", "integer")
 
 
@@ -36,11 +39,17 @@ def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], l
 
     >>> parse_counters("Alice: 3, 0\\n\\nDr: Who: \\u22121")
     (['Alice', None, 'Dr: Who'], [3, 0, -1])
+    >>> parse_counters("Anna: 1,5; Bob: 2")
+    Traceback (most recent call last):
+    ...
+    rules_core.errors.RuleError: shame: not_a_counter (got 'Anna: 1,5')
     >>> parse_counters("Alice: three")
     Traceback (most recent call last):
     ...
     rules_core.errors.RuleError: shame: not_a_counter (got 'Alice: three')
     """
+    if decimal := _DECIMAL.search(text):
+        raise RuleError(field, "not_a_counter", decimal.group(0).strip())
     entries = [entry.strip() for entry in _SEPARATORS.split(text) if entry.strip()]
     if len(entries) > judge_tower.MAX_PLAYERS:  # before reading them all
         raise judge_tower.TooManyPlayers(field, len(entries))
@@ -86,7 +95,7 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
         t(f"{ID}.summary.out", names=listing(standing.eliminated)) if standing.eliminated else t(f"{ID}.summary.none_out"),
         t(f"{ID}.summary.won", player=shown[won - 1]) if won else
         t(f"{ID}.summary.{'winner' if len(winners) == 1 else 'winners'}", names=listing(winners))
-        if winners else t(f"{ID}.summary.all_out"),
+        if not standing.draw else t(f"{ID}.summary.draw"),
         t(f"{ID}.summary.limit", players=standing.players, limit=standing.limit),
     ]
     details = []

@@ -83,6 +83,9 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     elif outcome.legal:
         summary = t("naruto-reserve.summary.legal", deck=counts.deck, reserve=counts.reserve,
                     deck_ninja=counts.deck_ninja, total_ninja=counts.total_ninja)
+    elif outcome.lists_legal:  # only the swap breaks a rule: the registered lists are legal
+        key = "naruto-reserve.summary.swap_illegal" + ("" if counts.reserve else "_no_reserve")
+        summary = t(key, count=len(outcome.violations))
     else:
         summary = t("naruto-reserve.summary.illegal", count=len(outcome.violations))
     return Answer(result=result, summary=summary + swap_text, details=details)

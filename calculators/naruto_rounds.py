@@ -31,6 +31,8 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     if qualifying:
         last = qualifying[-1]
         key = "naruto-rounds.detail.cut_partial" if last.cut is naruto.CutStatus.PARTIAL else "naruto-rounds.detail.cut_in"
+        if last is records[0]:  # no better record exists ("6–0 or better" would promise one)
+            key += "_best"
         details.append(t(key, rounds=rounds, size=phase.size, record=t("naruto-rounds.ui.score", wins=last.wins, losses=last.losses)))
     return Answer(
         result={

@@ -63,6 +63,17 @@ class ShameStanding:
         left = [i for i in range(1, self.players + 1) if i not in self.eliminated]
         return left[0] if len(left) == 1 else None
 
+    @property
+    def draw(self) -> bool:
+        """Every player is out. A counter over the limit loses at once (a state-based action), so the
+        last players in went over it at the same moment (shame rule 3 raises two counters at once):
+        players who all lose simultaneously draw (Magic's rule 104.4a, which Judge Tower keeps).
+
+        >>> shame_standing([5, 5]).draw, shame_standing([5, 4]).draw
+        (True, False)
+        """
+        return len(self.eliminated) == self.players
+
 
 def starting_hand_size(level: int, field: str = "level") -> int:
     """Cards in the starting hand of a player of judge ``level``.

@@ -299,6 +299,12 @@ class DeckOutcome:
         """No violation at all, the swap's included."""
         return not self.violations
 
+    @property
+    def lists_legal(self) -> bool:
+        """The deck and Réserve as registered break no rule (the swap may): a judge reads "not legal"
+        as an illegal registered deck, a penalty; a bad swap alone is not that."""
+        return len(self.violations) == (len(self.swap.violations) if self.swap else 0)
+
 
 def _deck_rules(size: int, ninja: int) -> list[Violation]:
     """Exactly 40 cards, at most 25 non-Platoon Ninja (the rules a deck meets before and after a swap)."""

@@ -9,8 +9,9 @@ export const STALL_MS = 30_000;
 // Whether a count takes the singular in the page's language: the platform's CLDR rule, the one
 // calculators.i18n.singular() restates (French: below 2; English and Italian: 1).
 const plural = new Intl.PluralRules(document.documentElement.lang || undefined);
-// A number as calculators.i18n.Count writes it: the language's decimal separator, a minus sign.
-const numeral = new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: false });
+// A number as calculators.i18n.Count writes it: the language's decimal and thousands separators,
+// grouped from five digits up (CLDR's "min2": 1000, 10 000), a minus sign.
+const numeral = new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: "min2" });
 
 // `template` with its {placeholders} filled (a function replacement: "$&" in a value stays as typed);
 // {n:card|cards} is the singular or the plural form for the count n.

@@ -143,3 +143,24 @@ def test_a_question_label_takes_no_colon_in_its_errors(lang):
                         seen += 1
                         assert error["message"].startswith(label + " ") and not re.search(r"\?\s?:", error["message"])
     assert seen >= 4
+
+
+#: Placeholders whose text may hold a colon of its own: page titles (« JCC Pokémon : limite de temps ») and
+#: typed card names.
+MAY_HOLD_A_COLON = ("title", "card")
+_QUOTED = re.compile(r"“[^”]*”|«[^»]*»|\"[^\"]*\"")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_colon_per_line(lang):
+    """« Section : JCC Pokémon : limite de temps », « Échange : Jutsu Z : 2 à retirer »: a title or a card
+    name after a label's colon is quoted or the sentence reworded, so a line reads with one colon."""
+    found = []
+    for domain, messages in po_messages(lang).items():
+        for key, text in messages.items():
+            bare = _QUOTED.sub("", text)
+            for match in re.finditer(r"\{(%s)\}" % "|".join(MAY_HOLD_A_COLON), bare):
+                if ":" in re.sub(r"\{[^}]*\}", "", bare[:match.start()]):
+                    found.append(f"{domain}: {key}: {text}")
+    assert not found, "\n".join(found)
+    assert sum("{title}" in text for messages in po_messages(lang).values() for text in messages.values()) >= 2

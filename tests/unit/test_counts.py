@@ -9,10 +9,15 @@ The rule is written here from grammar books, not imported from calculators.i18n.
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import string
+import subprocess
+from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 
 from calculators.i18n import LANGUAGES, Count, catalog
 from sitebuild.words import BUILD_LOCALE
@@ -142,7 +147,57 @@ def test_every_word_after_a_number_is_classified(lang):
 NOT_AGREEING = {
     "en": {"in", "to", "of", "is", "min", "s", "%", "left", "taken", "brought", "non-platoon", "and", "or",
            "swiss", "loses", "has"},
-    "fr": {"dans", "à", "sur", "est", "n'est", "min", "s", "%", "contre", "et", "ou", "fait", "a"},
+    "fr": {"dans", "à", "sur", "est", "n'est", "min", "s", "%", "contre", "et", "ou", "fait", "a", "n'a"},
     "it": {"nel", "nella", "in", "a", "di", "non", "su", "è", "min", "s", "%", "contro", "e", "o", "da", "ninja", "il",
            "ha"},
 }
+
+
+#: Numbers around each grouping threshold, negative ones and fractions.
+NUMBERS = [0, 1, 7, 999, 1000, 9999, 10_000, 12_345, 99_999, 100_000, 1_000_000, -1234, -12_345, 1.5, 0.25,
+           1234.5, 12_345.5, 2.0, 1_000_000.0]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_are_grouped_as_the_language_writes_them(lang):
+    """CLDR's separators (Babel), from five digits up: "9999" and "10,000", « 10 000 » with a narrow
+    no-break space, "10.000"; never grouped below ("1000" in every language)."""
+    for n in NUMBERS:
+        digits = len(str(int(abs(n))))
+        expected = format_decimal(abs(n), locale=lang, group_separator=digits >= 5)
+        expected = ("\u2212" if n < 0 else "") + expected
+        assert str(Count(n, lang)) == expected, n
+    assert str(Count(1_000_000, "fr")) == "1\u202f000\u202f000"
+
+
+#: web/share.js's fill() under Node, one module instance per language (it reads the page's lang).
+FILL = """
+globalThis.document = { documentElement: { lang: %s }, getElementById: () => null };
+globalThis.addEventListener = () => {};
+const { fill } = await import(%s + "?" + %s);
+process.stdout.write(JSON.stringify(%s.map((n) => fill("{n}", { n }))));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is part of the setup (npm ci)")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_writes_numbers_as_python_does(lang):
+    """One rule for both: share.js fill() (Intl.NumberFormat) writes each number as Count does."""
+    module = json.dumps((Path(__file__).resolve().parents[2] / "web" / "share.js").as_uri())
+    script = FILL % (json.dumps(lang), module, json.dumps(lang), json.dumps(NUMBERS))
+    run = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(run.stdout) == [str(Count(n, lang)) for n in NUMBERS]
+
+
+#: "Only" before a count: wrong at 0 (« il ne reste que 0 carte », «restano solo 0 carte», "only 0 cards").
+ONLY = {"en": r"\b(?:only|just)\s+", "fr": r"(?:\bne\b|\bn')[^.;:]*\bqu(?:e\s+|')|\bseulement\s+",
+        "it": r"\b(?:solo|soltanto|solamente)\s+"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_count_reads_only_0(lang):
+    """A count that may be 0 never follows "only": the sentence must hold at 0."""
+    found = [f"{key}: {text}" for message_lang, key, text in MESSAGES if message_lang == lang
+             for name in _numbers(text) if re.search(ONLY[lang] + r"\{" + name + r"\}", text)]
+    assert not found, "\n".join(found)

@@ -138,6 +138,18 @@ def test_the_last_player_in_has_won(text, won, lang):
     assert _message("judge-tower-shame.summary.winner", lang).format(names=typed("Ann")) in still_playing
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("text", ["Niccolò: 5, Anna: 5", "Ann: 9, Bob: 7, Cid: 7"])
+def test_everyone_out_is_a_draw(text, lang):
+    """The last players in can only go over the limit at the same moment: they lose simultaneously,
+    and players who all lose simultaneously draw (Magic's rule 104.4a). Never "everyone lost"."""
+    verdict = evaluate(SHAME, {"shame": text}, lang)
+    assert _message("judge-tower-shame.summary.draw", lang) in verdict["summary"]
+    assert "104.4a" in verdict["summary"]
+    assert not verdict["result"]["winners_if_library_runs_out"]
+    assert _message("judge-tower-shame.summary.draw", lang) not in evaluate(SHAME, {"shame": "Ann: 9, Bob: 4"}, lang)["summary"]
+
+
 def test_parsing_accepts_lines_commas_blank_entries_and_colons_in_names():
     assert parse_counters("A: 1,B:2\r\n\n , C :−1,\n") == (["A", "B", "C"], [1, 2, -1])
     assert parse_counters("Dr: No: 3, +2") == (["Dr: No", None], [3, 2])
@@ -154,6 +166,8 @@ BAD = [
     ("0, three", "not_a_counter", "three"),
     ("Alice: 1, Bob:", "not_a_counter", "Bob:"),
     ("0, 1.5", "not_a_counter", "1.5"),
+    ("Anna: 1,5; Bob: 2", "not_a_counter", "Anna: 1,5"),  # a decimal comma: never a player named "5; Bob"
+    ("0, 1,5", "not_a_counter", "1,5"),
     ("0, " + "x" * 41 + ": 1", "name_too_long", "x" * 39),  # the quoted value is shortened
     (", ".join(["0"] * 101), "too_many_players", "101"),
 ]

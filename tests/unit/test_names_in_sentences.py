@@ -102,3 +102,39 @@ def test_sentences_ask_only_for_forms_that_exist(lang):
                 if spec and "|" not in spec:  # "a|b": a count's singular and plural (test_counts.py)
                     assert spec.lower() in forms, f"{lang}/{domain}: {key} asks for {{{field}:{spec}}}"
                     assert spec.lower() == "the" or key.startswith("blitz."), f"{lang}/{domain}: {key}: {spec} needs a label"
+
+
+#: être / essere (or a reflexive verb) right after a name: the next word would agree with the name's gender.
+BE = {"fr": r"(?:n'|ne\s+)?(?:est|sont|était|étaient|sera|seront|serait|soit|fut|a\s+été|ont\s+été|s'est|se\s+sont)",
+      "it": r"(?:non\s+)?(?:è|sono|era|erano|sarà|saranno|sarebbe|sia|fu|si\s+è|si\s+sono)"}
+#: Adverbs between the verb and what follows it; then words that agree with nothing (« est hors de la partie »,
+#: «è in vantaggio»).
+ADVERBS = {"fr": r"(?:(?:pas|plus|jamais|encore|toujours|déjà)\s+)*", "it": r"(?:(?:più|mai|ancora|già|stat[oaie])\s+)*"}
+NEUTRAL = {"fr": {"hors", "en", "à", "au", "aux", "dans", "sous", "sur", "de", "du", "des", "le", "la", "les", "un",
+                  "une", "l'"},
+           "it": {"in", "a", "al", "alla", "fuori", "di", "del", "della", "da", "dal", "dalla", "tra", "fra", "il",
+                  "la", "un", "una", "l'"}}
+
+
+def name_fields() -> set[str]:
+    """Placeholders a typed name can stand in: those given a name's form in any catalog, and name_a/name_b."""
+    found = {"name_a", "name_b"}
+    for lang in LANGUAGES:
+        for messages in po_messages(lang).values():
+            for text in messages.values():
+                found |= {field for _, field, spec, _ in string.Formatter().parse(text)
+                          if field and spec and "|" not in spec}
+    return found
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_word_agrees_with_a_typed_name(lang):
+    """« Anaïs est arrivé », «Anna è arrivato»: a typed name's gender is unknown, so no name is the subject
+    of être/essere + a participle or an adjective (« {loser:the} perd pour retard », not « est arrivé »)."""
+    fields = "|".join(sorted(name_fields()))
+    pattern = re.compile(rf"\{{(?:{fields})(?::[^}}]*)?\}}\s+{BE[lang]}\s+{ADVERBS[lang]}([\w']+)", re.I)
+    found = [f"{domain}: {key}: {text}" for domain, messages in po_messages(lang).items()
+             for key, text in messages.items()
+             for match in pattern.finditer(text) if match.group(1).lower() not in NEUTRAL[lang]]
+    assert not found, "\n".join(found)
+    assert {"winner", "loser", "player", "name"} <= name_fields()

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from calculators import evaluate
 from rules_core import naruto_reserve as rules
 from rules_core.errors import RuleError
-from calculators.i18n import LANGUAGES, Translator
+from calculators.i18n import LANGUAGES, Count, Translator
 
 LANGS = LANGUAGES
 XSS = "<img src=x onerror=alert(1)>"
@@ -318,7 +318,7 @@ def test_legal_summary_and_required_deck(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_too_long_list_names_the_field(lang):
     [error] = evaluate("naruto-reserve", {"deck": deck(), "reserve": "#" * 100_001}, lang)["errors"]
-    assert error["field"] == "reserve" and "100000" in error["message"]
+    assert error["field"] == "reserve" and str(Count(100_000, lang)) in error["message"]
     [error] = evaluate("naruto-reserve", {"deck": "\n".join(["1 A"] * 1001)}, lang)["errors"]
     assert error["field"] == "deck" and "1001" in error["message"]
     [error] = evaluate("naruto-reserve", {"deck": "1 " + "A" * 300}, lang)["errors"]
@@ -453,3 +453,20 @@ def test_the_deck_is_asked_for_only_by_what_needs_it(lang):
     for swap in ({"out": "1 Card 0"}, {"in": "1 Side Card 0"}):
         [error] = evaluate("naruto-reserve", {"reserve": reserve(), **swap}, lang)["errors"]
         assert (error["field"], error["code"]) == ("deck", "needed") and error["message"].startswith(LABELS[lang][0])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_legal_deck_with_a_bad_swap_is_not_called_illegal(lang):
+    """"Not legal" reads as an illegal registered deck (a penalty): when only the swap breaks a rule, the
+    summary says the deck and Sideboard are legal and the swap is not."""
+    t = Translator(lang)
+    swap_only = evaluate("naruto-reserve", {"deck": deck(), "reserve": reserve(), "out": "2 Card 0",
+                                            "in": "1 Side Card 0\n4 Side Card 1"}, lang)
+    count = len(swap_only["result"]["violations"])
+    assert count >= 2 and swap_only["result"]["legal"] is False
+    assert swap_only["summary"].startswith(t("naruto-reserve.summary.swap_illegal", count=count) + " ")
+    no_reserve = evaluate("naruto-reserve", {"deck": deck(), "out": "1 Card 0", "in": "1 Side Card 0"}, lang)
+    assert no_reserve["summary"].startswith(t("naruto-reserve.summary.swap_illegal_no_reserve", count=1) + " ")
+    both = evaluate("naruto-reserve", {"deck": deck(39), "reserve": reserve(), "out": "2 Card 0", "in": "1 Side Card 0"}, lang)
+    count = len(both["result"]["violations"])
+    assert both["summary"].startswith(t("naruto-reserve.summary.illegal", count=count) + " ")

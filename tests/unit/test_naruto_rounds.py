@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators import evaluate
-from calculators.i18n import LANGUAGES
+from calculators.i18n import LANGUAGES, Count, Translator
+from rules_core.naruto import FinalPhase
 from rules_core.errors import NotAWholeNumber, RuleError
 from rules_core.naruto import (
     BelowMinimumRounds,
@@ -45,7 +46,7 @@ def test_evaluate_tables(players, rounds, phase, lang):
     assert verdict["ok"] and not verdict["errors"]
     result = verdict["result"]
     assert (result["swiss_rounds"], result["final_phase"], result["rounds"]) == (rounds, phase, rounds)
-    assert str(rounds) in verdict["summary"] and str(players) in verdict["summary"]
+    assert str(rounds) in verdict["summary"] and str(Count(players, lang)) in verdict["summary"]
     assert verdict["lang"] == lang
 
 
@@ -222,3 +223,19 @@ def test_more_rounds_than_the_minimum_is_allowed():
     assert verdict["ok"] and verdict["result"]["rounds"] == 6 and verdict["result"]["swiss_rounds"] == 4
     assert [r["wins"] for r in verdict["result"]["records"]] == [6, 5, 4, 3, 2, 1, 0]
     assert any("estimate" in line.lower() for line in verdict["details"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("players", "rounds"), [(1_000_000, None), (512, "6"), (24, None), (9, None)])
+def test_the_estimate_promises_no_better_record_than_exists(players, rounds, lang):
+    """"Only some players at 6–0 … better records get in" where 6–0 is the best record: the sentence must
+    hold at every size. A better record is named only when the records above the cut hold players."""
+    t = Translator(lang)
+    verdict = evaluate("naruto-rounds", {"players": str(players), "rounds": rounds or ""}, lang)
+    records = verdict["result"]["records"]
+    last = max(i for i, r in enumerate(records) if r["cut"] != "out")
+    best = last == 0 or not any(r["expected_players"] for r in records[:last])
+    record = t("naruto-rounds.ui.score", wins=records[last]["wins"], losses=records[last]["losses"])
+    key = f"naruto-rounds.detail.cut_{records[last]['cut']}{'_best' if best else ''}"
+    assert verdict["details"][-1] == t(key, rounds=verdict["result"]["rounds"], size=FinalPhase(verdict["result"]["final_phase"]).size, record=record)
+
