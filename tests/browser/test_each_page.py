@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS
+from tests.browser.large_text import assert_reflows_with_large_text
 from tests.browser.pages import (all_pages, assert_axe_clean, expect_verdict, forms_to_type_into, open_ready,
                                  paste_and_expect_verdict)
 
@@ -46,7 +47,8 @@ def lay_out(cdp, page, width: int | None) -> None:
         return
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     cdp.send("Emulation.setDeviceMetricsOverride", {**PHONE, "width": width})
-    assert page.evaluate("[innerWidth, matchMedia('(pointer: coarse)').matches]") == [width, True]
+    # the screen's width (a mobile innerWidth grows with what overflows: the zoom check's subject)
+    assert page.evaluate("[document.documentElement.clientWidth, matchMedia('(pointer: coarse)').matches]") == [width, True]
 
 
 #: What would restyle the whole page once it is laid out (DESIGN.md: "Material's start-up restyles
@@ -79,7 +81,8 @@ def test_each_page_in_one_visit(page, site_url, path, subtests):
     light scheme, then in the dark one as a device's setting turns it on (Material's slate palette;
     the rest of the visit stays in it); the page as a Pixel 7 shows it (412 CSS px, touch): every
     target at least 44 px; and at 200 % zoom (206 CSS px): nothing may need horizontal scrolling
-    (wide tables scroll inside their own box, as Material does). Then, as a desktop again, on a page with forms to type into: hostile strings in
+    (wide tables scroll inside their own box, as Material does); on a 320 px phone with text at 200 %
+    (tests/browser/large_text.py). Then, as a desktop again, on a page with forms to type into: hostile strings in
     each form, then each calculator with the keyboard alone (last: it leaves correct verdicts).
     First of all: Material's start-up restyled nothing, and still put each table in its scrolling box.
 
@@ -111,6 +114,8 @@ def test_each_page_in_one_visit(page, site_url, path, subtests):
             box = page.locator(f"#{uid}").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] // 2, (uid, box)
         assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.md-typeset')).fontSize)") >= 12
+    with subtests.test("large text on a 320 px phone"):
+        assert_reflows_with_large_text(page, cdp)
     lay_out(cdp, page, None)
     forms = forms_to_type_into().get(path, [])
     for uid, calc_id, lang in forms:
