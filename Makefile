@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 
-.PHONY: serve dev test build site wheel catalogs chromium unit browser clean bench
+.PHONY: serve dev test build site wheel catalogs chromium unit browser clean bench pseudo
 
 serve: build
 	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
@@ -19,13 +19,18 @@ serve: build
 dev: wheel node_modules/.installed
 	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
 
-test: build chromium
+test: build chromium pseudo
 	$(PY) -m pytest -n 2 --dist worksteal --durations=15
+
+# The pseudo-locale site of tests/browser/test_pseudo_locale.py (tests/pseudo.py), built again only
+# when the checkout changed: a test run on an unchanged checkout does not pay for it.
+pseudo: wheel node_modules/.installed
+	$(PY) -m tests.pseudo
 
 unit: $(VENV)/.installed catalogs
 	$(PY) -m pytest tests/unit rules_core calculators sitebuild
 
-browser: build chromium
+browser: build chromium pseudo
 	$(PY) -m pytest -n 2 --dist worksteal tests/browser
 
 build: site

@@ -9,6 +9,8 @@ from it, as ``make build`` does (the wheel too: the browser's verdicts come from
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 import re
 import shutil
@@ -142,3 +144,44 @@ def build(work: Path) -> Path:
     except subprocess.CalledProcessError as err:
         raise RuntimeError(f"the pseudo-locale build failed: {err.args}\n{err.stdout.decode()}\n{err.stderr.decode()}") from err
     return work / "site"
+
+
+#: What the site is built from (notes, the README and the other tests are not).
+BUILT_FROM = ("calculators", "rules_core", "sitebuild", "docs", "overrides", "web", "tools", "mkdocs.yml",
+              "pyproject.toml", "package.json", "package-lock.json", "requirements.txt", "Makefile")
+_OWN = ("tests/pseudo.py", "tests/pseudo_hook.py", "tests/__init__.py")
+
+
+def inputs_digest() -> str:
+    """What a pseudo-locale build is made from: the checkout's files (names and bytes) as they are now."""
+    digest = hashlib.sha256()
+    for name in sorted(f for f in _files() if f.split("/", 1)[0] in BUILT_FROM or f in _OWN):
+        digest.update(name.encode() + b"\0" + hashlib.sha256((ROOT / name).read_bytes()).digest())
+    return digest.hexdigest()
+
+
+#: Where ``make test`` keeps the pseudo-locale build, beside the inputs it was made from.
+KEPT = ROOT / "build" / "pseudo"
+
+
+def ensure(folder: Path = KEPT) -> Path:
+    """The pseudo-locale site in ``folder``, built again only when the checkout changed since (the
+    digest of its inputs is kept beside it): ``make test`` prepares it, so a test run on an unchanged
+    checkout does not build it again, and a test run after any edit does."""
+    stamp, site = folder / "inputs.sha256", folder / "site"
+    digest = inputs_digest()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.parent / f"{folder.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two test workers: one builds, the other waits and reuses it
+        if stamp.is_file() and stamp.read_text() == digest and (site / "index.html").is_file():
+            return site
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        build(folder)
+        shutil.rmtree(folder / "checkout")
+        stamp.write_text(digest)
+    return site
+
+
+if __name__ == "__main__":  # make test: python -m tests.pseudo
+    print(ensure())

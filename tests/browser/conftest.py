@@ -16,6 +16,13 @@ Pages come from one of two kinds of browser context:
 - ``cold_page``, ``fresh``: a new, empty context for the tests whose subject is the start itself
   (first visit, engine failure, a refused snapshot, offline after one visit) or that change the
   context (routes, offline, ``page.clock``).
+
+Languages: a behaviour whose code path is the same in every language (a script reading its words
+from the page, a link's grammar) is proven in one language per test, the languages taking turns
+across a file's tests (``parametrize("lang", ["it"])``); that each language has its words is the
+catalogs' tests' (tests/unit/test_catalogs.py: every key in every language, tests/unit/test_venue.py)
+and the built pages' (tests/site). Three languages where the language changes the path (layout of
+longer words, a plural rule, a number's form).
 """
 
 from __future__ import annotations

@@ -182,15 +182,28 @@ def check_shown(shown: dict, calc_id: str, lang: str) -> dict:
     return verdict
 
 
+#: Resolves once the calculator's data-result holds ``want`` (compared as JSON values: 6.0 is 6).
+_RESULT_IS = """(el, [want, timeout]) => new Promise((resolve, reject) => {
+  const same = () => { try { return JSON.stringify(JSON.parse(el.dataset.result)) === JSON.stringify(want); } catch { return false; } };
+  if (same()) return resolve();
+  const timer = setTimeout(() => { observer.disconnect(); reject(new Error(`data-result ${el.dataset.result} after ${timeout} ms`)); }, timeout);
+  const observer = new MutationObserver(() => { if (same()) { observer.disconnect(); clearTimeout(timer); resolve(); } });
+  observer.observe(el, { attributes: true, attributeFilter: ["data-result"] });
+})"""
+
+
 def expect_verdict(calc, calc_id: str, lang: str) -> dict:
     """The page shows exactly what ``evaluate()`` says for the form's current values (waiting for
     the engine's answer), announced the accessible way. Returns the verdict."""
     before = calc.evaluate(_BEFORE)
-    summary, details, placed = _expected(evaluate(calc_id, before["values"], lang), before["boxes"])
-    # The texts wait for the engine's answer; the rest is then read at once.
+    verdict = evaluate(calc_id, before["values"], lang)
+    summary, details, placed = _expected(verdict, before["boxes"])
+    # The texts and the result wait for the engine's answer (the previous verdict may have had the same
+    # texts and another result: different card names); the rest is then read at once.
     expect(calc.locator(".calc-summary")).to_have_text(summary)
     expect(calc.locator(".calc-details > li")).to_have_text(details)
     expect(calc.locator("[data-field] .calc-error")).to_have_text([placed.get(field, "") for field in before["boxes"]])
+    calc.evaluate(_RESULT_IS, [verdict["result"] if verdict["ok"] else None, ENGINE_TIMEOUT_MS])
     return check_shown(calc.evaluate(_SHOWN), calc_id, lang)
 
 

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import CALCULATORS
+from tests.browser.large_text import assert_reflows_with_large_text
 from tests.browser.pages import (all_pages, assert_axe_clean, expect_verdict, forms_to_type_into, open_ready,
                                  paste_and_expect_verdict)
 
@@ -46,7 +47,8 @@ def lay_out(cdp, page, width: int | None) -> None:
         return
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     cdp.send("Emulation.setDeviceMetricsOverride", {**PHONE, "width": width})
-    assert page.evaluate("[innerWidth, matchMedia('(pointer: coarse)').matches]") == [width, True]
+    # the screen's width (a mobile innerWidth grows with what overflows: the zoom check's subject)
+    assert page.evaluate("[document.documentElement.clientWidth, matchMedia('(pointer: coarse)').matches]") == [width, True]
 
 
 #: What would restyle the whole page once it is laid out (DESIGN.md: "Material's start-up restyles
@@ -74,40 +76,54 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 @pytest.mark.parametrize("path", all_pages())
-def test_each_page_in_one_visit(page, site_url, path):
+def test_each_page_in_one_visit(page, site_url, path, subtests):
     """Three layouts (each follows the viewport): axe-core on the page as a desktop shows it, in the
     light scheme, then in the dark one as a device's setting turns it on (Material's slate palette;
     the rest of the visit stays in it); the page as a Pixel 7 shows it (412 CSS px, touch): every
     target at least 44 px; and at 200 % zoom (206 CSS px): nothing may need horizontal scrolling
-    (wide tables scroll inside their own box, as Material does). Then, as a desktop again, on a page with forms to type into: hostile strings in
+    (wide tables scroll inside their own box, as Material does); on a 320 px phone with text at 200 %
+    (tests/browser/large_text.py). Then, as a desktop again, on a page with forms to type into: hostile strings in
     each form, then each calculator with the keyboard alone (last: it leaves correct verdicts).
-    First of all: Material's start-up restyled nothing, and still put each table in its scrolling box."""
+    First of all: Material's start-up restyled nothing, and still put each table in its scrolling box.
+
+    One visit, one named result per concern (a subtest each: a failure names the concern, and the
+    concerns after it still run)."""
     page.add_init_script(WHOLE_PAGE_RESTYLES)
     calculators = open_ready(page, site_url, path)
-    assert page.evaluate("window.__restyles") == []
-    boxes, wrapped, unboxed = page.evaluate("""['article > .table-box', 'article > .table-box > .md-typeset__scrollwrap > .md-typeset__table > table',
-        'article > .md-typeset__scrollwrap'].map((selector) => document.querySelectorAll(selector).length)""")
-    assert (wrapped, unboxed) == (boxes, 0), (boxes, wrapped, unboxed)
-    assert_axe_clean(page)
+    with subtests.test("restyles"):
+        assert page.evaluate("window.__restyles") == []
+    with subtests.test("table boxes"):
+        boxes, wrapped, unboxed = page.evaluate("""['article > .table-box', 'article > .table-box > .md-typeset__scrollwrap > .md-typeset__table > table',
+            'article > .md-typeset__scrollwrap'].map((selector) => document.querySelectorAll(selector).length)""")
+        assert (wrapped, unboxed) == (boxes, 0), (boxes, wrapped, unboxed)
+    with subtests.test("axe, light scheme"):
+        assert_axe_clean(page)
     page.emulate_media(color_scheme="dark")  # as a device's setting turns it on; the rest runs in it
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
-    assert_axe_clean(page)
+    with subtests.test("axe, dark scheme"):
+        assert_axe_clean(page)
     cdp = page.context.new_cdp_session(page)
     lay_out(cdp, page, PHONE["width"])
-    assert too_small(page, TARGETS) == []
+    with subtests.test("touch targets"):
+        assert too_small(page, TARGETS) == []
     lay_out(cdp, page, PHONE["width"] // 2)
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{overflow} px of horizontal scrolling"
-    for uid, _, _ in calculators:
-        box = page.locator(f"#{uid}").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] // 2, (uid, box)
-    assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.md-typeset')).fontSize)") >= 12
+    with subtests.test("200 % zoom"):
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{overflow} px of horizontal scrolling"
+        for uid, _, _ in calculators:
+            box = page.locator(f"#{uid}").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] // 2, (uid, box)
+        assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.md-typeset')).fontSize)") >= 12
+    with subtests.test("large text on a 320 px phone"):
+        assert_reflows_with_large_text(page, cdp)
     lay_out(cdp, page, None)
     forms = forms_to_type_into().get(path, [])
     for uid, calc_id, lang in forms:
-        hostile_strings(page, uid, calc_id, lang)
+        with subtests.test("hostile input", calculator=uid):
+            hostile_strings(page, uid, calc_id, lang)
     for uid, calc_id, lang in forms:
-        keyboard_alone(page, uid, calc_id, lang)
+        with subtests.test("keyboard alone", calculator=uid):
+            keyboard_alone(page, uid, calc_id, lang)
 
 
 # --- Hostile input ---------------------------------------------------------------------------------------

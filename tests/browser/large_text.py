@@ -1,6 +1,6 @@
-"""Large text on a small phone (WCAG 2.2 1.4.4 "Resize text", 1.4.10 "Reflow"; issue 51): every page
-of every language on a 320 CSS px phone whose text is set to 200 % (32 px instead of 16, as a phone's
-accessibility setting does; CDP's Page.setFontSizes). Unlike zoom (test_each_page's 206 px), the
+"""Large text on a small phone (WCAG 2.2 1.4.4 "Resize text", 1.4.10 "Reflow"; issue 51), checked on
+every page of every language in test_each_page's one visit: a 320 CSS px phone whose text is set to
+200 % (32 px instead of 16, as a phone's accessibility setting does; CDP's Page.setFontSizes). Unlike zoom (test_each_page's 206 px), the
 viewport keeps its 320 px while every rem and em doubles: Material's header, the boxes' padding and
 the buttons' sides grow with the text.
 
@@ -11,10 +11,6 @@ the screen.
 """
 
 from __future__ import annotations
-
-import pytest
-
-from tests.browser.pages import all_pages, open_ready
 
 #: A 320 × 568 CSS px phone (the narrowest still sold), touch.
 SMALL_PHONE = {"width": 320, "height": 568, "deviceScaleFactor": 2, "mobile": True, "screenWidth": 320, "screenHeight": 568}
@@ -67,18 +63,16 @@ _MEASURE = r"""() => {
 }""" % {"column": COLUMN_SHARE, "sticky": STICKY_SHARE}
 
 
-@pytest.mark.parametrize("path", all_pages())
-def test_every_page_reflows_on_a_320_px_phone_with_text_at_200_percent(page, site_url, path):
-    """No sideways scrolling (wide tables scroll inside their own box, as Material does); every header
-    control on screen, search included; no word of a button, a choice or a heading broken across lines, no
-    button taller than the screen below the header; a calculator's, clock's or blitz timer's column at
-    least 3/4 of the screen's width; no panel that stays on screen (sticky, fixed) over a fifth of it."""
-    cdp = page.context.new_cdp_session(page)
+def assert_reflows_with_large_text(page, cdp) -> None:
+    """The open page on a 320 px phone with text at 200 %: no sideways scrolling (wide tables scroll
+    inside their own box, as Material does); every header control on screen, search included; no word
+    of a button, a choice or a heading broken across lines, no button taller than the screen below the
+    header; a calculator's, clock's or blitz timer's column at least 3/4 of the screen's width; no panel
+    that stays on screen (sticky, fixed) over a fifth of it. The caller lays the page out again after."""
     cdp.send("Page.setFontSizes", {"fontSizes": LARGE_TEXT})
     cdp.send("Emulation.setDeviceMetricsOverride", SMALL_PHONE)
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     try:
-        open_ready(page, site_url, path)  # the widgets' rows and bars built, the verdicts shown
         shown = page.evaluate(_MEASURE)
     finally:  # the text size belongs to the tab: set back before the shared context reuses anything
         cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
