@@ -16,6 +16,7 @@ from calculators import CALCULATORS
 from tests.browser.large_text import assert_reflows_with_large_text
 from tests.browser.pages import (all_pages, assert_axe_clean, expect_verdict, forms_to_type_into, open_ready,
                                  paste_and_expect_verdict)
+from tests.browser.test_questions import unasked_as_opened, unasked_in_every_choice
 
 HOSTILE_NAME = '<b class="hostile">Kakashi</b>'
 #: Valid input per calculator, typed with the keyboard (radios: the value to choose with the arrows).
@@ -84,12 +85,16 @@ def test_each_page_in_one_visit(page, site_url, path, subtests):
     (wide tables scroll inside their own box, as Material does); on a 320 px phone with text at 200 %
     (tests/browser/large_text.py). Then, as a desktop again, on a page with forms to type into: hostile strings in
     each form, then each calculator with the keyboard alone (last: it leaves correct verdicts).
-    First of all: Material's start-up restyled nothing, and still put each table in its scrolling box.
+    First of all: every visible control shows its question (test_questions.py), Material's start-up
+    restyled nothing, and still put each table in its scrolling box; last, every combination of each
+    calculator's choices shows every control's question.
 
     One visit, one named result per concern (a subtest each: a failure names the concern, and the
     concerns after it still run)."""
     page.add_init_script(WHOLE_PAGE_RESTYLES)
     calculators = open_ready(page, site_url, path)
+    with subtests.test("every control asks its question, as opened"):
+        assert unasked_as_opened(page) == []
     with subtests.test("restyles"):
         assert page.evaluate("window.__restyles") == []
     with subtests.test("table boxes"):
@@ -124,6 +129,8 @@ def test_each_page_in_one_visit(page, site_url, path, subtests):
     for uid, calc_id, lang in forms:
         with subtests.test("keyboard alone", calculator=uid):
             keyboard_alone(page, uid, calc_id, lang)
+    with subtests.test("every control asks its question, in every choice"):  # last: it leaves other choices
+        assert unasked_in_every_choice(page) == []
 
 
 # --- Hostile input ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, expect_ready
-from tests.browser.pages import all_pages, calculators_on, open_ready
+from tests.browser.pages import calculators_on, open_ready
 
 #: The unlabelled visible controls of the page's content, described for the failure message.
 _UNASKED = r"""() => {
@@ -58,24 +58,26 @@ _WALK = r"""async (timeout) => {
 }""" % _UNASKED
 
 
-def _unasked_everywhere(page) -> list[str]:
-    return page.evaluate(_UNASKED) + page.evaluate(_WALK, ENGINE_TIMEOUT_MS)
+def unasked_as_opened(page) -> list[str]:
+    """The page's visible controls without a visible question, as the page is now."""
+    return page.evaluate(_UNASKED)
 
 
-@pytest.mark.parametrize("path", all_pages())
-def test_every_visible_control_shows_its_question(page, site_url, path):
-    open_ready(page, site_url, path)
-    assert _unasked_everywhere(page) == []
+def unasked_in_every_choice(page) -> list[str]:
+    """The same in every combination of each calculator's choices (it leaves the last one checked).
+    Both run on every page in test_each_page's one visit: as opened first, every choice last."""
+    return page.evaluate(_WALK, ENGINE_TIMEOUT_MS)
 
 
 def _clock_games(page) -> list[str]:
     return page.eval_on_selector_all(".clock-setup input[name=game]", "radios => radios.map((r) => r.value)")
 
 
-@pytest.mark.parametrize("path", ["clock/", "fr/clock/", "it/clock/"])
+@pytest.mark.parametrize("path", ["fr/clock/"])  # one language (conftest: "Languages")
 def test_the_clock_running_and_at_time_asks_every_question(page, site_url, path):
     """The clock as a judge has it during the round (its extension form) and when time is called
-    (the procedures), for each game: every visible control has its question."""
+    (the procedures), for each game: every visible control has its question. (Every language's
+    clock as opened, and every choice of its calculators: test_each_page.)"""
     open_ready(page, site_url, path)
     games = _clock_games(page)
     assert games
