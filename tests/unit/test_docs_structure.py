@@ -19,29 +19,19 @@ from pathlib import Path
 
 import pytest
 from calculators.i18n import LANGUAGES
+from sitebuild.rulebook import book
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
 LANGS = LANGUAGES
-PAGES = ("index", "naruto", "judge-tower", "pokemon", "glossary", "clock")
-
-# Language whose page is the reference for each page (the source language for
-# rule texts). Other languages are compared against it.
-REFERENCE_LANG = {
-    "index": "en",
-    "glossary": "en",
-    "naruto": "fr",
-    "judge-tower": "fr",
-    "pokemon": "it",
-    "clock": "en",
-}
+#: The pages, and the language whose page is the reference for each (the source language of a rule
+#: text, declared once by its front matter): the rule model's (sitebuild/rulebook.py).
+PAGES = tuple(book().names())
+REFERENCE_LANG = {page: book().source(page) for page in PAGES}
 
 # Seed file prefix -> (page, language of the verbatim reproduction).
-SEEDS = {
-    "000_": ("naruto", "fr"),
-    "001_": ("judge-tower", "fr"),
-    "002_": ("pokemon", "it"),
-}
+SEEDS = {prefix: (page, REFERENCE_LANG[page]) for prefix, page in
+         (("000_", "naruto"), ("001_", "judge-tower"), ("002_", "pokemon"))}
 
 # Sample sentences that must appear word for word (whitespace-normalised) on the
 # source-language page. They are also taken from the seed files themselves when
@@ -165,6 +155,12 @@ def describe_counter(counter: Counter) -> str:
 
 
 # ---------------------------------------------------------------- structure
+
+
+def test_the_seeds_are_the_declared_originals():
+    """French Naruto and Judge Tower, Italian Pokémon (GUIDE.md): what the pages' front matter declares."""
+    assert {page: lang for page, lang in SEEDS.values()} == {"naruto": "fr", "judge-tower": "fr", "pokemon": "it"}
+    assert all(book().page(lang, page).declared for page, lang in SEEDS.values())
 
 
 @pytest.mark.parametrize("page", PAGES)
