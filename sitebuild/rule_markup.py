@@ -17,17 +17,24 @@ extension sees no file name).
 
 from __future__ import annotations
 
+import json
 import re
+from html import escape
 from pathlib import Path
 from xml.etree import ElementTree as etree
 
 from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from sitebuild.rulebook import KeyPreprocessor, Page, Rule, book
+from calculators.i18n import language_folder
+from sitebuild.rulebook import Book, KeyPreprocessor, Page, Rule, book
 from sitebuild.words import words
 
 _HEADING = re.compile(r"h[1-6]")
+#: Where the changes page lists the changes (docs/<lang>/changes.md).
+CHANGES_MARKER = "<!-- rules:changes -->"
+CHANGES_PAGE = "changes"
 #: How many words of a rule without a printed number its caption quotes.
 FIRST_WORDS = 6
 
@@ -85,18 +92,58 @@ def _control(element: etree.Element, rule: Rule, page: Page, lang: str) -> None:
     etree.SubElement(element, "a", {"class": "rule-link", "href": f"#{rule.id}", **attrs})
 
 
+def _book(md) -> tuple[Book, Page]:
+    docs = Path(md.rulebook_docs).resolve()
+    found = book(docs, docs.parent / "texts")
+    page = found.by_key(getattr(md, "rulebook_key", ""))
+    if page is None:
+        raise ValueError(f"a page that is not one of {md.rulebook_docs}/<lang>/*.md as they are on disk")
+    return found, page
+
+
+def changes_html(found: Book, lang: str) -> str:
+    """The changes page's list: each release's added, changed, moved and removed rules, newest first,
+    each with its link (from the changes page), its text before and after."""
+    t = words(lang)
+    if not found.releases:
+        raise ValueError("no release recorded in texts/releases/: `python -m sitebuild.rulebook release <name>`")
+    parts = []
+    for release, previous, changes in found.changes(lang):
+        title = t("ui.changes.release", release=release, previous=previous) if release else \
+            t("ui.changes.unreleased", previous=previous)
+        items = []
+        for change in changes:
+            page = found.page(lang, change.page) if (lang, change.page) in found.pages else None
+            target = page and page.rule(change.successor or change.id)
+            what = escape(page.rules[0].text) if page else ""
+            if target is not None:
+                what = f'<a href="../{change.page}/#{target.id}">{what} · {escape(caption(target, page, lang))}</a>'
+            texts = [(t("ui.changes.before"), "del", change.old)] if change.old else []
+            texts += [(t("ui.changes.after"), "ins", change.text)] if change.text else []
+            said = "".join(f"<p><span>{escape(label)}</span> <{tag}>{escape(text)}</{tag}></p>" for label, tag, text in texts)
+            items.append(f'<li data-change="{change.kind}"><strong>{escape(t(f"ui.changes.{change.kind}"))}</strong> '
+                         f"{what}{said}</li>")
+        parts.append(f"<h2>{escape(title)}</h2><ul>{''.join(items)}</ul>")
+    if not parts:
+        parts.append(f"<p>{escape(t('ui.changes.first', release=found.releases[0][0]))}</p>")
+    return f'<div class="rule-changes">{"".join(parts)}</div>'
+
+
+class ChangesPreprocessor(Preprocessor):
+    """The changes page's marker -> the list of changes (raw HTML, stashed by Python-Markdown next)."""
+
+    def run(self, lines):
+        if not any(line.strip() == CHANGES_MARKER for line in lines):
+            return lines
+        found, page = _book(self.md)
+        return [changes_html(found, page.lang) if line.strip() == CHANGES_MARKER else line for line in lines]
+
+
 class RuleMarkup(Treeprocessor):
     """Runs after attr_list (8) and toc (5), before MkDocs' relative links (0)."""
 
-    def __init__(self, md, docs_dir: str) -> None:
-        super().__init__(md)
-        self.docs_dir = Path(docs_dir)
-
     def run(self, root: etree.Element) -> None:
-        found = book(self.docs_dir.resolve(), self.docs_dir.resolve().parent / "texts")
-        page = found.by_key(getattr(self.md, "rulebook_key", ""))
-        if page is None:
-            raise ValueError(f"a page that is not one of {self.docs_dir}/<lang>/*.md as they are on disk")
+        found, page = _book(self.md)
         original = found.original_page(page)
         originals = page.translated and original.declared  # a source text's translation shows it
         stale = found.stale(page)
@@ -129,9 +176,27 @@ class RuleMarkup(Treeprocessor):
         for rule_id, why in stale.items():
             if why == "untranslated":
                 self._fallback(root, parents, placed, original, page, rule_id, t)
+        root_path = "../" * (page.url.count("/"))
         if originals:
-            root_path = "../" * (page.url.count("/"))
             etree.SubElement(root, "script", {"type": "module", "src": f"{root_path}calc/originals.js"})
+        self._moves(root, found, page, root_path)
+
+    @staticmethod
+    def _moves(root: etree.Element, found: Book, page: Page, root_path: str) -> None:
+        """The old ids that lead to this page (texts/moved.json): their successor here, or none (a removed
+        rule of this page, as the releases recorded it); read by web/moved.js when a link names one."""
+        own = {r.id for r in page.rules}
+        was_here = {i for _, rules in found.releases for i in rules.get(page.lang, {}).get(page.name, {})}
+        moves = {old: new for old, new in found.moved.items()
+                 if old not in own and (new in own or (new is None and old in was_here))}
+        if not moves:
+            return
+        t = words(page.lang)
+        etree.SubElement(root, "div", {
+            "class": "rule-moves", "hidden": "", "data-moves": json.dumps(moves, sort_keys=True),
+            "data-here": t("ui.moved.here"), "data-removed": t("ui.moved.removed"),
+            "data-changes-link": t("ui.moved.changes"), "data-changes": f"{root_path}{language_folder(page.lang)}{CHANGES_PAGE}/"})
+        etree.SubElement(root, "script", {"type": "module", "src": f"{root_path}calc/moved.js"})
 
     @staticmethod
     def _pair(parents: dict, element: etree.Element, after: list[etree.Element]) -> etree.Element:
@@ -195,8 +260,10 @@ class RuleMarkupExtension(Extension):
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md) -> None:
+        md.rulebook_docs = self.getConfig("docs_dir")
         md.preprocessors.register(KeyPreprocessor(md), "rulebook_key", 25)
-        md.treeprocessors.register(RuleMarkup(md, self.getConfig("docs_dir")), "rulebook", 4)
+        md.preprocessors.register(ChangesPreprocessor(md), "rulebook_changes", 24)  # before raw HTML is stashed (20)
+        md.treeprocessors.register(RuleMarkup(md), "rulebook", 4)
 
 
 def makeExtension(**kwargs) -> RuleMarkupExtension:

@@ -38,9 +38,9 @@ DOCS = ROOT / "docs"
 TEXTS = ROOT / "texts"
 #: The Markdown extensions the pages are written for (mkdocs.yml's, less ours; a unit test compares).
 EXTENSIONS = ("attr_list", "md_in_html", "tables", "admonition", "toc")
-#: Pages that hold no rules: the home page and the round clock (a tool). Their headings are sections
-#: all the same (a link control, a caption), but rules.json leaves them out.
-NOT_RULE_PAGES = ("index", "clock")
+#: Pages that hold no rules: the home page, the round clock (a tool) and the list of changes. Their
+#: headings are sections all the same (a link control, a caption), but rules.json leaves them out.
+NOT_RULE_PAGES = ("index", "clock", "changes")
 #: The page whose paragraphs are glossary entries rather than rules.
 GLOSSARY = "glossary"
 
@@ -218,6 +218,7 @@ class Book:
             self._by_key[page.key] = page
         self.recorded = {lang: _read_json(texts / "translations" / f"{lang}.json") for lang in LANGUAGES}
         self.moved: dict[str, str | None] = _read_json(texts / "moved.json")
+        self.releases = [(path.stem, _read_json(path)["rules"]) for path in sorted((texts / "releases").glob("*.json"))]
 
     def names(self) -> list[str]:
         """Page names, in the reference language's order of files."""
@@ -287,6 +288,66 @@ class Book:
         return done
 
 
+    def snapshot(self) -> dict[str, dict[str, dict[str, str]]]:
+        """Every rule's text now, by language and page (what a release publishes)."""
+        return {lang: {name: {r.id: r.text for r in self.pages[lang, name].rules}
+                       for name in self.names() if self.pages[lang, name].has_rules} for lang in LANGUAGES}
+
+    def release(self, name: str) -> Path:
+        """Record the texts as they are now as release ``name`` (texts/releases/<name>.json)."""
+        path = self.texts / "releases" / f"{name}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"release": name, "rules": self.snapshot()}, ensure_ascii=False, indent=1) + "\n",
+                        encoding="utf-8")
+        self.releases = [*[r for r in self.releases if r[0] != name], (name, self.snapshot())]
+        return path
+
+    def changes(self, lang: str) -> list[tuple[str, str, list[Change]]]:
+        """(release, the one before it, what it changed) for each recorded release after the first, newest
+        first; the texts now count as a release named "" when they differ from the last recorded one."""
+        states = [*self.releases]
+        now = self.snapshot()
+        if states and now != states[-1][1]:
+            states.append(("", now))
+        return [(name, before, diff(old[lang], new[lang], self.moved))
+                for (before, old), (name, new) in reversed(list(zip(states, states[1:])))]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rule's change between two releases: ``added``, ``changed``, ``removed`` or ``moved`` (to
+    ``successor``, with ``text`` its text now)."""
+
+    kind: str
+    page: str
+    id: str
+    old: str = ""
+    text: str = ""
+    successor: str = ""
+
+
+def diff(old: dict[str, dict[str, str]], new: dict[str, dict[str, str]], moved: dict[str, str | None]) -> list[Change]:
+    """What changed from ``old`` to ``new`` (page -> id -> text), page by page in the new order."""
+    found = []
+    for page in dict.fromkeys([*new, *old]):
+        before, after = old.get(page, {}), new.get(page, {})
+        successors = {moved.get(i) for i in before if i not in after}
+        for rule_id, text in after.items():
+            if rule_id not in before and rule_id not in successors:
+                found.append(Change("added", page, rule_id, text=text))
+            elif rule_id in before and before[rule_id] != text:
+                found.append(Change("changed", page, rule_id, before[rule_id], text))
+        for rule_id, text in before.items():
+            if rule_id in after:
+                continue
+            successor = moved.get(rule_id)
+            if successor and successor in after:
+                found.append(Change("moved", page, rule_id, text, after[successor], successor))
+            else:
+                found.append(Change("removed", page, rule_id, text))
+    return found
+
+
 def _read_json(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
@@ -326,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     confirm = sub.add_parser("confirm", help="record translations as matching their originals as they are now")
     confirm.add_argument("lang", choices=[lang for lang in LANGUAGES])
     confirm.add_argument("ids", nargs="*", help="rule ids (default: every rule of that language)")
+    release = sub.add_parser("release", help="record the texts as they are now as a release (texts/releases/)")
+    release.add_argument("name", help="the release's name, e.g. its date: 2026-12-06")
     parser.add_argument("--docs", type=Path, default=DOCS)
     parser.add_argument("--texts", type=Path, default=TEXTS)
     args = parser.parse_args(argv)
@@ -333,6 +396,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "confirm":
         done = found.confirm(args.lang, set(args.ids) or None)
         print(f"{args.lang}: {len(done)} translation(s) recorded as matching their original")
+        return 0
+    if args.command == "release":
+        print(f"wrote {found.release(args.name).relative_to(args.texts.parent)}")
         return 0
     report(found, sys.stdout)
     return 0

@@ -71,3 +71,12 @@ def test_each_control_and_caption_names_its_kind_and_no_id(site, lang):
                 assert f" {rule.number} " in caption
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_changes_page_says_today_s_texts_are_the_first_release(site, lang):
+    found = book()
+    assert [name for name, _ in found.releases][:1] == ["2026-12-06"]
+    html = (site / language_folder(lang) / "changes" / "index.html").read_text(encoding="utf-8")
+    said = words(lang)("ui.changes.first", release=found.releases[0][0])
+    assert said.replace("'", "&#x27;") in html and found.changes(lang) == []

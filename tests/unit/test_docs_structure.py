@@ -78,6 +78,7 @@ PAGE_ID_PREFIX = {
     "pokemon": "pokemon",
     "glossary": "glossary",
     "clock": "clock",
+    "changes": "changes",
 }
 
 
