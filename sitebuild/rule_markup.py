@@ -103,24 +103,28 @@ def _book(md) -> tuple[Book, Page]:
 
 def changes_html(found: Book, lang: str) -> str:
     """The changes page's list: each release's added, changed, moved and removed rules, newest first,
-    each with its link (from the changes page), its text before and after."""
+    each with its link (into the reader's language), its original's text before and after."""
     t = words(lang)
     if not found.releases:
         raise ValueError("no release recorded in texts/releases/: `python -m sitebuild.rulebook release <name>`")
     parts = []
-    for release, previous, changes in found.changes(lang):
+    for release, previous, changes in found.changes():
         title = t("ui.changes.release", release=release, previous=previous) if release else \
             t("ui.changes.unreleased", previous=previous)
         items = []
         for change in changes:
-            page = found.page(lang, change.page) if (lang, change.page) in found.pages else None
-            target = page and page.rule(change.successor or change.id)
-            what = escape(page.rules[0].text) if page else ""
+            page = found.page(lang, change.page)
+            wanted = change.successor or change.id
+            if page.rule(wanted) is None:  # not translated yet: the page shows the original's (rule_markup)
+                page = found.original_page(page)
+            target = page.rule(wanted)
+            what = escape(found.page(lang, change.page).rules[0].text)
             if target is not None:
                 what = f'<a href="../{change.page}/#{target.id}">{what} · {escape(caption(target, page, lang))}</a>'
             texts = [(t("ui.changes.before"), "del", change.old)] if change.old else []
             texts += [(t("ui.changes.after"), "ins", change.text)] if change.text else []
-            said = "".join(f"<p><span>{escape(label)}</span> <{tag}>{escape(text)}</{tag}></p>" for label, tag, text in texts)
+            said = "".join(f'<p><span>{escape(label)}</span> <{tag} lang="{change.lang}">{escape(text)}</{tag}></p>'
+                           for label, tag, text in texts)
             items.append(f'<li data-change="{change.kind}"><strong>{escape(t(f"ui.changes.{change.kind}"))}</strong> '
                          f"{what}{said}</li>")
         parts.append(f"<h2>{escape(title)}</h2><ul>{''.join(items)}</ul>")

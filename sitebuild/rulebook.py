@@ -302,15 +302,24 @@ class Book:
         self.releases = [*[r for r in self.releases if r[0] != name], (name, self.snapshot())]
         return path
 
-    def changes(self, lang: str) -> list[tuple[str, str, list[Change]]]:
+    def changes(self) -> list[tuple[str, str, list[Change]]]:
         """(release, the one before it, what it changed) for each recorded release after the first, newest
-        first; the texts now count as a release named "" when they differ from the last recorded one."""
+        first; the texts now count as a release named "" when they differ from the last recorded one.
+        What changed on a page is what changed in its authoritative text (a translation follows it)."""
         states = [*self.releases]
         now = self.snapshot()
         if states and now != states[-1][1]:
             states.append(("", now))
-        return [(name, before, diff(old[lang], new[lang], self.moved))
-                for (before, old), (name, new) in reversed(list(zip(states, states[1:])))]
+        found = []
+        for (before, old), (name, new) in reversed(list(zip(states, states[1:]))):
+            changed = []
+            for page in self.names():
+                if self.pages[REFERENCE_LANGUAGE, page].has_rules:
+                    source = self.source(page)
+                    changed += diff({page: old.get(source, {}).get(page, {})}, {page: new.get(source, {}).get(page, {})},
+                                    self.moved, source)
+            found.append((name, before, changed))
+        return found
 
 
 @dataclass(frozen=True)
@@ -321,12 +330,14 @@ class Change:
     kind: str
     page: str
     id: str
+    lang: str  # the language of the texts: the page's original's
     old: str = ""
     text: str = ""
     successor: str = ""
 
 
-def diff(old: dict[str, dict[str, str]], new: dict[str, dict[str, str]], moved: dict[str, str | None]) -> list[Change]:
+def diff(old: dict[str, dict[str, str]], new: dict[str, dict[str, str]], moved: dict[str, str | None],
+         lang: str) -> list[Change]:
     """What changed from ``old`` to ``new`` (page -> id -> text), page by page in the new order."""
     found = []
     for page in dict.fromkeys([*new, *old]):
@@ -334,17 +345,17 @@ def diff(old: dict[str, dict[str, str]], new: dict[str, dict[str, str]], moved: 
         successors = {moved.get(i) for i in before if i not in after}
         for rule_id, text in after.items():
             if rule_id not in before and rule_id not in successors:
-                found.append(Change("added", page, rule_id, text=text))
+                found.append(Change("added", page, rule_id, lang, text=text))
             elif rule_id in before and before[rule_id] != text:
-                found.append(Change("changed", page, rule_id, before[rule_id], text))
+                found.append(Change("changed", page, rule_id, lang, before[rule_id], text))
         for rule_id, text in before.items():
             if rule_id in after:
                 continue
             successor = moved.get(rule_id)
             if successor and successor in after:
-                found.append(Change("moved", page, rule_id, text, after[successor], successor))
+                found.append(Change("moved", page, rule_id, lang, text, after[successor], successor))
             else:
-                found.append(Change("removed", page, rule_id, text))
+                found.append(Change("removed", page, rule_id, lang, text))
     return found
 
 
