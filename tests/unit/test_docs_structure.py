@@ -216,20 +216,25 @@ def against_reference(page, read):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_same_ids_in_same_order(page):
+    """A translation has the reference's ids in its order. A rule added to the original and not
+    translated yet may be missing: the build lists it and shows the original's text in its place
+    (sitebuild/rulebook.py, ``untranslated``); an id the original does not have is an error."""
     ref, ref_ids, others = against_reference(page, explicit_ids)
     problems = []
     for lang, ids in others:
-        if ids == ref_ids:
+        untranslated = {i for i, why in book().stale(book().page(lang, page)).items() if why == "untranslated"}
+        expected = [i for i in ref_ids if i not in untranslated]
+        if ids == expected:
             continue
-        missing = [i for i in ref_ids if i not in ids]
+        missing = [i for i in expected if i not in ids]
         extra = [i for i in ids if i not in ref_ids]
         first = next(
-            (k for k, (a, b) in enumerate(zip(ref_ids, ids)) if a != b),
-            min(len(ids), len(ref_ids)),
+            (k for k, (a, b) in enumerate(zip(expected, ids)) if a != b),
+            min(len(ids), len(expected)),
         )
         where = (
             f"first difference at position {first}: "
-            f"{ref}={ref_ids[first] if first < len(ref_ids) else '(end)'!s} "
+            f"{ref}={expected[first] if first < len(expected) else '(end)'!s} "
             f"{lang}={ids[first] if first < len(ids) else '(end)'!s}"
         )
         problems.append(f"{page} [{lang}] ids differ from [{ref}]: missing {missing}, extra {extra}; {where}")
@@ -269,10 +274,12 @@ def test_same_digits_per_block(page):
     ref, ref_groups, others = against_reference(page, id_blocks)
     problems = []
     for lang, groups in others:
-        if [o for o, _ in groups] != [o for o, _ in ref_groups]:
+        untranslated = {i for i, why in book().stale(book().page(lang, page)).items() if why == "untranslated"}
+        kept = [(owner, text) for owner, text in ref_groups if owner not in untranslated]
+        if [o for o, _ in groups] != [o for o, _ in kept]:
             problems.append(f"{page} [{lang}]: block ids differ from [{ref}] (see test_same_ids_in_same_order)")
             continue
-        for (owner, ref_text), (_, text) in zip(ref_groups, groups):
+        for (owner, ref_text), (_, text) in zip(kept, groups):
             want, got = digits_in(ref_text), digits_in(text)
             if want != got:
                 problems.append(
