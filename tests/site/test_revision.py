@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from calculators.i18n import LANGUAGES, language_folder
-from sitebuild.rulebook import book
 from sitebuild.words import words
 from tests.revision import ADDED, ADDED_TEXT, CHANGED, NEW, OLD, REMOVED, build_revision
 
@@ -103,6 +102,3 @@ def test_old_ids_lead_to_their_successor_or_say_removed(revision, lang):
     # the other rule pages hold neither id: no moves there
     assert "rule-moves" not in page(work, lang, "judge-tower")
 
-
-def test_the_repository_s_texts_report_nothing_stale():
-    assert book().status() == []
