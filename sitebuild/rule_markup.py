@@ -46,9 +46,17 @@ def first_words(text: str, count: int = FIRST_WORDS) -> str:
     'Ces cartes sont destinées à pouvoir…'
     >>> first_words("La manche dure 30 minutes.")
     'La manche dure 30 minutes.'
+    >>> first_words("Les parties en « blitz » se déroulent en 1 manche.")
+    'Les parties en « blitz » se déroulent…'
     """
     found = text.lstrip("–—-•· \u00a0").split()
-    return " ".join(found[:count]) + ("…" if len(found) > count else "")
+    words_seen, kept = 0, []
+    for token in found:  # a quotation mark alone is no word: « blitz » counts one
+        words_seen += bool(re.search(r"\w", token))
+        if words_seen > count:
+            return " ".join(kept) + "…"
+        kept.append(token)
+    return " ".join(kept)
 
 
 def _capital(text: str) -> str:
@@ -121,7 +129,7 @@ def changes_html(found: Book, lang: str) -> str:
             what = escape(found.page(lang, change.page).rules[0].text)
             if target is not None:
                 what = f'<a href="../{change.page}/#{target.id}">{what} · {escape(caption(target, page, lang))}</a>'
-            texts = [(t("ui.changes.before"), "del", change.old)] if change.old else []
+            texts = [(t("ui.changes.before"), "del", change.old)] if change.old and change.old != change.text else []
             texts += [(t("ui.changes.after"), "ins", change.text)] if change.text else []
             said = "".join(f'<p><span>{escape(label)}</span> <{tag} lang="{change.lang}">{escape(text)}</{tag}></p>'
                            for label, tag, text in texts)
