@@ -82,7 +82,11 @@ def typeset_page(html: str, lang: str, verbatim: bool = False) -> str:
     """A page's own French text with French spacing. A page reproducing a source text (front
     matter ``verbatim: true``) keeps that text as published: only its notes (admonitions) are the
     site's own words there. Calculator forms are not here yet: their words come typeset from the
-    catalogs (tools/compile_catalogs.py)."""
+    catalogs (tools/compile_catalogs.py). A paragraph in another language (an original) is left as it is.
+
+    >>> typeset_page('<p>Voir : x</p><details><p lang="it">Vedi : x</p></details>', "fr")
+    '<p>Voir\xa0: x</p><details><p lang="it">Vedi : x</p></details>'
+    """
     if lang != "fr":
         return html
     if verbatim:
