@@ -1,5 +1,6 @@
 """The steps that work on the built files, in their one order. No MkDocs here: any generator
-that writes the pages (HTML with Material's layout, its search index) can be followed by::
+that writes the pages (HTML with Material's layout, its search index; the rules' marks come from the
+Markdown extension sitebuild.rule_markup) can be followed by::
 
     python -m sitebuild.finish site/ --site-url https://rules.example.org/
 
@@ -11,23 +12,24 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from sitebuild import answers, csp, dev, engine, offline, originals, rules_json, search
+from sitebuild import answers, csp, dev, engine, offline, rulebook, rules_json, search
 from sitebuild.engine import ROOT
 from sitebuild.hosting import write_hosting
 from sitebuild.precompress import precompress
 
 
-def finish(site: Path, site_url: str, serving: bool = False) -> dict[str, object]:
+def finish(site: Path, site_url: str, serving: bool = False, docs: Path = rulebook.DOCS) -> dict[str, object]:
     """Finish ``site`` in place; return the service worker's precache list. ``site_url``: the public
     address, or "/" for a build that has none (its sitemaps, which need one, are left out).
     ``serving``: for ``mkdocs serve`` (``make dev``), whose live-reload script is inline and new on
-    every response: pages allow inline scripts; no offline copy, host files or ``.br``/``.gz``."""
+    every response: pages allow inline scripts; no offline copy, host files or ``.br``/``.gz``.
+    ``docs``: the pages' Markdown, which the rule model reads (rules.json, the glossary's names)."""
+    found = rulebook.book(docs, docs.parent / "texts")
     if not site_url.startswith(("http://", "https://")):
         for sitemap in site.rglob("sitemap.xml*"):  # Material wrote "None/…" addresses
             sitemap.unlink()
-    search.split_search_index(site)          # before rules.json and sw.js list every index
-    originals.add_originals(site)            # after the index is written: originals stay out of translations' entries
-    rules_json.write_rules(site, site_url)
+    search.split_search_index(site, found)   # before sw.js lists every index
+    rules_json.write_rules(site, site_url, found)
     paths = engine.install_engine(site)      # web/ + Pyodide + wheel into calc/
     answers.write_answers(site)              # into calc/ (after web/ is copied), before sw.js lists every file
     offline.write_icons(site)
@@ -48,8 +50,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m sitebuild.finish", description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path)
     parser.add_argument("--site-url", default="/", help="absolute URL of the site root (the rules' links)")
+    parser.add_argument("--docs", type=Path, default=rulebook.DOCS, help="the pages' Markdown (docs/)")
     args = parser.parse_args(argv)
-    finish(args.site, args.site_url)
+    finish(args.site, args.site_url, docs=args.docs)
 
 
 if __name__ == "__main__":

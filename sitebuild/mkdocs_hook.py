@@ -1,7 +1,7 @@
 """The MkDocs adapter (``hooks:`` in mkdocs.yml): the only file of the build that knows MkDocs.
 
-Per page, once Material's search has read it, calculator markers become forms and rules get
-copy-link controls; the templates in
+Per page, once Material's search has read it, calculator markers become forms (rules get their
+controls while Markdown renders: ``sitebuild.rule_markup``); the templates in
 ``overrides/`` get the Jinja global ``sitebuild``; once every language is built,
 :func:`sitebuild.finish.finish` runs. Nothing is kept between events but what MkDocs passes in,
 and whether the command is ``serve`` (``make dev``: sitebuild/dev.py rebuilds catalogs and wheel first).
@@ -25,7 +25,8 @@ from sitebuild import dev
 from sitebuild.engine import BuildError
 from sitebuild.finish import finish
 from sitebuild.render import expand_markers
-from sitebuild.rule_links import add_rule_links, relative_links
+from sitebuild import rulebook
+from sitebuild.links import relative_links
 from sitebuild.templates import TemplateData
 from sitebuild.typeset import box_tables, typeset_page
 from sitebuild.venue import expand_venue_markers
@@ -39,6 +40,12 @@ def page_language(src_uri: str) -> str:
 
 def on_startup(command, dirty):
     dev.SERVING = command == "serve"
+
+
+def on_config(config):
+    """The rule model reads the pages being built (a test builds a copy of docs/ elsewhere)."""
+    config.mdx_configs.setdefault("sitebuild.rule_markup", {})["docs_dir"] = config["docs_dir"]
+    return config
 
 
 def on_serve(server, config, builder):
@@ -90,7 +97,7 @@ def on_page_context(context, page, config, nav):
     closing tag of the same name)."""
     lang = page_language(page.file.src_uri)
     try:
-        html = add_rule_links(expand_markers(expand_venue_markers(page.content, lang), lang), lang)
+        html = expand_markers(expand_venue_markers(page.content, lang), lang)
         page.content = relative_links(box_tables(html), page.url)
     except ValueError as err:  # MarkerError included
         raise PluginError(f"{page.file.src_uri}: {err}") from err
@@ -110,7 +117,9 @@ def on_post_build(config):
     i18n = config.plugins.get("i18n")
     if i18n is not None and getattr(i18n, "building", False):
         return  # a nested per-language build: the outer build finishes once, at the end
+    docs = Path(config["docs_dir"])
+    rulebook.report(rulebook.book(docs, docs.parent / "texts"))  # make build and make dev: what lags behind
     try:
-        finish(Path(config["site_dir"]), config["site_url"] or "/", serving=dev.SERVING)
+        finish(Path(config["site_dir"]), config["site_url"] or "/", serving=dev.SERVING, docs=docs)
     except (BuildError, ValueError) as err:
         raise PluginError(str(err)) from err

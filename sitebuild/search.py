@@ -27,11 +27,12 @@ import html
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
+from sitebuild.rulebook import Book, Rule
 
 #: The hidden fields, each boosted as the visible field it stands for, times ALT_BOOST: where nothing
 #: else decides, a section that shows a word ranks a little above one that was only given it, and
@@ -74,46 +75,13 @@ class Term:
     sections: tuple[str, ...]
 
 
-class _Glossary(HTMLParser):
-    """Paragraphs of a built glossary page with an id: their text lines and the links they hold."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.paragraphs: list[tuple[str, list[str]]] = []
-        self._open = False
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "p" and (attrs.get("id") or "").startswith("glossary-"):
-            self._open = True
-            self.paragraphs.append(("", []))
-        elif self._open and tag == "br":
-            self._append("\n")
-        elif self._open and tag == "a" and "#" in (attrs.get("href") or "")[1:]:  # another page's section
-            self.paragraphs[-1][1].append(attrs["href"].rsplit("#", 1)[1])
-
-    def handle_endtag(self, tag):
-        if tag == "p":
-            self._open = False
-
-    def handle_data(self, data):
-        if self._open:
-            self._append(data)
-
-    def _append(self, text: str) -> None:
-        line, links = self.paragraphs[-1]
-        self.paragraphs[-1] = (line + text, links)
-
-
-def glossary_terms(page: str) -> list[Term]:
-    """The terms of a built glossary page (its HTML) that name themselves in every language and
-    link to a rule section. Paragraphs without such a line or link are not terms."""
-    parser = _Glossary()
-    parser.feed(page)
+def glossary_terms(entries: Iterable[Rule]) -> list[Term]:
+    """The terms among the glossary's entries (the rule model's) that name themselves in every language
+    and link to a rule section. Entries without such a line or link are not terms."""
     terms = []
-    for text, links in parser.paragraphs:
-        lines = [line for line in text.split("\n") if line.count("·") == len(LANGUAGES) - 1]
-        if not lines or not links:
+    for entry in entries:
+        lines = [line for line in entry.lines if line.count("·") == len(LANGUAGES) - 1]
+        if entry.kind != "glossary" or not lines or not entry.links:
             continue
         names = []
         for part in lines[0].split("·"):
@@ -123,7 +91,7 @@ def glossary_terms(page: str) -> list[Term]:
                     if name.strip() and name.strip() not in names:
                         names.append(name.strip())
         if len(names) >= len(LANGUAGES):
-            terms.append(Term(tuple(names), tuple(dict.fromkeys(links))))
+            terms.append(Term(tuple(names), tuple(dict.fromkeys(entry.links))))
     return terms
 
 
@@ -169,14 +137,14 @@ def alternative_words(doc: dict, terms: list[Term], separator: re.Pattern[str]) 
     return out
 
 
-def split_search_index(site: Path) -> None:
+def split_search_index(site: Path, found: Book) -> None:
     index_path = site / "search" / "search_index.json"
     index = json.loads(index_path.read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
-    glossary = site / GLOSSARY / "index.html"  # the reference language's: every glossary gives the same names and ids
-    terms = glossary_terms(glossary.read_text(encoding="utf-8"))
+    glossary = found.page(REFERENCE_LANGUAGE, "glossary")  # every glossary gives the same names and ids
+    terms = glossary_terms(glossary.rules)
     if not terms:
-        raise ValueError(f"no glossary term in {glossary}: a paragraph that names itself in every language "
+        raise ValueError(f"no glossary term in {glossary.url}: a paragraph that names itself in every language "
                          "('English: … · français : … · italiano: …') and links to a rule section")
     fields = dict(index["config"]["fields"])
     for alt, field in ALT_FIELDS.items():

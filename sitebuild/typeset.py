@@ -44,6 +44,9 @@ _TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
 #: Elements whose text is code or data, never prose.
 _RAW = {"code", "pre", "kbd", "samp", "script", "style", "textarea"}
 _NOTE = re.compile(r'<div class="admonition\b.*?</div>', re.S)
+#: Text in another language inside a French page (an original under its translation, a rule not
+#: translated yet: sitebuild/rule_markup.py): typeset as its own language, not as French.
+_OTHER_LANGUAGE = re.compile(r'(<p\b[^>]*\slang="(?!fr")[a-z]+"[^>]*>.*?</p>)', re.S)
 
 
 def map_text(html: str, change) -> str:
@@ -79,12 +82,16 @@ def typeset_page(html: str, lang: str, verbatim: bool = False) -> str:
     """A page's own French text with French spacing. A page reproducing a source text (front
     matter ``verbatim: true``) keeps that text as published: only its notes (admonitions) are the
     site's own words there. Calculator forms are not here yet: their words come typeset from the
-    catalogs (tools/compile_catalogs.py)."""
+    catalogs (tools/compile_catalogs.py). A paragraph in another language (an original) is left as it is.
+
+    >>> typeset_page('<p>Voir : x</p><details><p lang="it">Vedi : x</p></details>', "fr")
+    '<p>Voir\xa0: x</p><details><p lang="it">Vedi : x</p></details>'
+    """
     if lang != "fr":
         return html
     if verbatim:
         return _NOTE.sub(lambda m: french_html(m.group(0)), html)
-    return french_html(html)
+    return "".join(part if i % 2 else french_html(part) for i, part in enumerate(_OTHER_LANGUAGE.split(html)))
 
 
 #: Per language, what the catalogs' compiler does to each message (the site's own words).

@@ -100,7 +100,7 @@ def _pseudo_catalogs(copy: Path) -> None:
 
 
 #: What a build reads (a checkout that is not a git repository is copied from these).
-SOURCES = ("calculators", "rules_core", "sitebuild", "docs", "overrides", "web", "tools", "tests",
+SOURCES = ("calculators", "rules_core", "sitebuild", "docs", "texts", "overrides", "web", "tools", "tests",
            "mkdocs.yml", "pyproject.toml")
 
 

@@ -1,4 +1,4 @@
-"""What the originals (sitebuild/originals.py) add to each translated page, compressed as the build's
+"""What the originals (sitebuild/rule_markup.py) add to each translated page, compressed as the build's
 copies are (Brotli q11, gzip -9): the built page against the same page with the originals' markup
 taken out again. Budget (issue 45): at most 10 % more on the largest page.
 
@@ -15,11 +15,13 @@ from pathlib import Path
 import brotli
 
 from calculators.i18n import LANGUAGES, language_folder
-from sitebuild.originals import SOURCE_LANGUAGE
+from sitebuild.rulebook import book
 
-#: Exactly what with_originals adds: the pair's wrapper, each <details>, the button, the script.
-_ADDED = re.compile(r'<div class="og-pair">|<details class="og">.*?</details></div>|<button type="button" class="md-button og-all"[^>]*>[^<]*</button>'
-                    r'|<script type="module" src="[./]*calc/originals\.js"></script>', re.S)
+#: Pages that reproduce a source text -> the language of their original (the rule model's).
+SOURCE_LANGUAGE = {name: book().source(name) for name in book().names() if book().page(book().source(name), name).declared}
+#: Exactly what sitebuild.rule_markup adds: the pair's wrapper, each <details>, the button, the script.
+_ADDED = re.compile(r'<div class="og-pair">|<details class="og"[^>]*>.*?</details>(?:</div>)?|<button [^>]*class="md-button og-all"[^>]*>[^<]*</button>'
+                    r'|<script src="[./]*calc/originals\.js" type="module"></script>', re.S)
 
 
 def without_originals(html: str) -> str:

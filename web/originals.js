@@ -42,6 +42,6 @@ if (asked === "1") {
   if (id) document.getElementById(id)?.scrollIntoView();
 } else if (asked) {
   // ?original=<rule id> (a rule's copy control, site.js): that one original open, as it was shared.
-  const original = document.getElementById(asked)?.closest(".og-pair")?.querySelector("details.og");
+  const original = document.querySelector(`details.og[data-for="${CSS.escape(asked)}"]`);
   if (original) original.open = true;
 }

@@ -3,7 +3,7 @@
 // its QR code (qr.js, loaded on first use). Pages with a round clock or a blitz action timer
 // load their script here (no engine is involved in either).
 // Also the calculators' last resort when calc.js itself cannot load.
-import { copyLink, fill, headingText, STALL_MS, words } from "./share.js";
+import { copyLink, STALL_MS } from "./share.js";
 
 // calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
 // calculators would say "Starting…" forever: say they could not start, and retry by reloading. A
@@ -41,18 +41,6 @@ updateLanguageLinks();
 addEventListener("hashchange", updateLanguageLinks);
 addEventListener("calc:url", updateLanguageLinks);
 
-// What a heading or rule link points to, for its QR code: "Rule naruto-blitz-4: Blitz rules".
-function describe(link) {
-  const target = document.getElementById(link.getAttribute("href").slice(1));
-  if (!target) return "";
-  if (/^H[1-6]$/.test(target.tagName)) return fill(words.qrHeading || "", { title: headingText(target) });
-  let heading = null;
-  for (const h of document.querySelectorAll("article h1[id], article h2[id], article h3[id]")) {
-    if (h.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) heading = h;
-  }
-  return fill(words.qrRule || "", { id: target.id, title: heading ? headingText(heading) : "" });
-}
-
 // A tap or click on a heading's or rule's link control copies its absolute URL.
 document.addEventListener("click", (event) => {
   const link = event.target.closest("a.rule-link, a.headerlink");
@@ -62,10 +50,10 @@ document.addEventListener("click", (event) => {
   url.search = "";
   // A translated rule copied with its original open is shared open (originals.js opens it on arrival).
   const target = document.getElementById(url.hash.slice(1));
-  if (target?.closest(".og-pair")?.querySelector("details.og")?.open) url.searchParams.set("original", target.id);
+  if (target && document.querySelector(`details.og[data-for="${CSS.escape(target.id)}"]`)?.open) url.searchParams.set("original", target.id);
   history.replaceState(null, "", url.hash);
   updateLanguageLinks();
-  copyLink(url.href, link.dataset.copied, describe(link));
+  copyLink(url.href, link.dataset.copied, link.dataset.caption || ""); // its QR caption: sitebuild/rule_markup.py
 });
 
 if (document.querySelector(".clock")) import("./clock.js");

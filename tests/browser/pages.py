@@ -1,5 +1,5 @@
-"""The built site's pages and calculators, found by crawling its HTML files (new pages and
-calculators are covered without editing the tests), and helpers shared by the hardening tests."""
+"""The built site's pages (the rule model's: sitebuild/rulebook.py) and calculators, found in their HTML
+(new pages and calculators are covered without editing the tests), and helpers shared by the hardening tests."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from calculators import evaluate
 from calculators.i18n import Translator
+from sitebuild.rulebook import book
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, expect_ready
 
 _CALC = re.compile(r'<div class="calc" id="(calc-[a-z0-9-]+)"[^>]*\sdata-calc="([a-z0-9-]+)"[^>]*\sdata-lang="([a-z]+)"')
@@ -25,14 +26,10 @@ def assert_axe_clean(page) -> None:
 
 
 def all_pages() -> list[str]:
-    """Every page's URL path ("", "naruto/", "fr/naruto/", "404.html")."""
+    """Every page's URL path ("", "naruto/", "fr/naruto/", "404.html"): the rule model's pages."""
     if not SITE.is_dir():
         return []  # the site fixture says how to build it
-    paths = []
-    for html in sorted(SITE.rglob("*.html")):
-        rel = html.relative_to(SITE).as_posix()
-        paths.append(rel.removesuffix("index.html") if rel.endswith("index.html") else rel)
-    return paths
+    return sorted([page.url for page in book().pages.values()] + ["404.html"])
 
 
 def page_html(path: str) -> str:

@@ -1,4 +1,4 @@
-"""The authoritative original of a translated rule, in place (sitebuild/originals.py, web/originals.js):
+"""The authoritative original of a translated rule, in place (sitebuild/rule_markup.py, web/originals.js):
 one tap or key shows it under the rule in its own language and hides it again; one button shows them
 all (side by side on a wide screen, below each rule on a phone); a link with ?original=1 opens them
 all, and the language menu keeps it. The original page itself offers none of this."""
@@ -48,7 +48,7 @@ def test_one_tap_shows_the_original_and_one_hides_it(page, new_page, site_url, p
     expect(original).to_be_hidden()
     # The keyboard: the control comes right after the rule's copy-link control, which is unchanged.
     link = page.locator(f"#{rule} .rule-link")
-    expect(link).to_have_accessible_name(t("ui.copy_link"))
+    expect(link).to_have_accessible_name(t("ui.rule.copy.rule"))
     link.focus()
     page.keyboard.press("Tab")
     expect(control).to_be_focused()

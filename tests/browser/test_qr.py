@@ -51,8 +51,9 @@ def test_rule_link_qr_without_the_engine(page, site_url):
     svg = dialog.locator("svg.qr-code")
     expect(svg).to_have_attribute("data-qr-text", link)
     assert decoded(svg) == link
-    heading = page.locator("#glossary-naruto").evaluate("h => h.firstChild.textContent")
-    expect(dialog.locator(".qr-what")).to_have_text(t("ui.qr.rule", id="glossary-swiss-rounds", title=heading))
+    # the glossary noun and the entry's own name, as printed (never its id)
+    term = page.locator("#glossary-swiss-rounds > strong").text_content()
+    expect(dialog.locator(".qr-what")).to_have_text(t("ui.rule.caption.glossary", term=term))
     expect(dialog.locator(".qr-url")).to_have_text(link)
     dialog.get_by_role("button", name=t("ui.qr.close"), exact=True).click()
     expect(dialog).to_be_hidden()
@@ -65,7 +66,7 @@ def test_heading_link_qr_names_the_section(page, site_url):
     link, dialog = copy_toast_link_and_open_qr(page, page.locator("#naruto-blitz a.headerlink"), "it")
     assert link == f"{site_url}/it/naruto/#naruto-blitz"
     title = page.locator("#naruto-blitz").evaluate("h => h.firstChild.textContent")
-    expect(dialog.locator(".qr-what")).to_have_text(t("ui.qr.heading", title=title))
+    expect(dialog.locator(".qr-what")).to_have_text(t("ui.rule.caption.section", title=title))
     assert decoded(dialog.locator("svg.qr-code")) == link
 
 

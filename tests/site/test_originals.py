@@ -1,6 +1,6 @@
-"""The authoritative original under each translated rule (sitebuild/originals.py), read from the built
+"""The authoritative original under each translated rule (sitebuild/rule_markup.py), read from the built
 files: every rule id of every translated page has one, and it is the source page's text of that id;
-it stays out of the translation's search index; rules.json carries it."""
+it stays out of the translation's search index; rules.json carries it. Pages and rules: the model's."""
 
 from __future__ import annotations
 
@@ -12,18 +12,22 @@ from pathlib import Path
 import pytest
 
 from calculators.i18n import LANGUAGES, language_folder
-from sitebuild.originals import SOURCE_LANGUAGE
-from sitebuild.rules_json import rules_in
+from sitebuild.rulebook import book
 
-ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*)</article>', re.S)
 #: A rule or heading and its original, as a reader finds them (checked here, not taken from the build's code).
-PAIR = re.compile(r'<div class="og-pair"><(?:p|h[2-6]) id="([a-z0-9-]+)">.*?<details class="og"><summary>.*?</summary>'
-                  r'<p lang="([a-z]+)">(.*?)</p></details></div>', re.S)
+PAIR = re.compile(r'(?:<div class="og-pair">)?<(?:p|h[2-6]) id="([a-z0-9-]+)">.*?<details class="og"[^>]*><summary>.*?</summary>'
+                  r'<p lang="([a-z]+)">(.*?)</p></details>', re.S)
+#: The pages that reproduce a source text (front matter ``verbatim: true``), by the language of their original.
+SOURCE_LANGUAGE = {name: book().source(name) for name in book().names() if book().page(book().source(name), name).declared}
 TRANSLATED = [(page, lang) for page, source in SOURCE_LANGUAGE.items() for lang in LANGUAGES if lang != source]
 
 
 def article(site: Path, lang: str, page: str) -> str:
-    return ARTICLE.search((site / language_folder(lang) / page / "index.html").read_text(encoding="utf-8")).group(1)
+    return (site / language_folder(lang) / page / "index.html").read_text(encoding="utf-8")
+
+
+def rules_in(lang: str, page: str) -> list[dict[str, str]]:
+    return [{"id": r.id, "text": r.text, "kind": "heading" if r.heading else "rule"} for r in book().page(lang, page).rules]
 
 
 def text(html: str) -> str:
@@ -39,9 +43,9 @@ def test_every_rule_page_is_covered():
 @pytest.mark.parametrize(("page", "lang"), TRANSLATED)
 def test_each_translated_rule_has_its_original(site, page, lang):
     source = SOURCE_LANGUAGE[page]
-    original = {r["id"]: r["text"] for r in rules_in(article(site, source, page))}
+    original = {r["id"]: r["text"] for r in rules_in(source, page)}
     translated = article(site, lang, page)
-    rules = [r["id"] for r in rules_in(translated)][1:]  # the title (h1) has "show all" instead
+    rules = [r["id"] for r in rules_in(lang, page)][1:]  # the title (h1) has "show all" instead
     pairs = {rule_id: (pair_lang, text(html)) for rule_id, pair_lang, html in PAIR.findall(translated)}
     assert rules and list(pairs) == rules
     assert pairs == {rule_id: (source, original[rule_id]) for rule_id in rules}
@@ -61,7 +65,7 @@ def test_originals_stay_out_of_the_translation_search_index(site, page, lang):
     """Searchable once, in their own language's index (as the source page's text)."""
     words = index_words(site, lang)
     source = SOURCE_LANGUAGE[page]
-    sentences = [r["text"] for r in rules_in(article(site, source, page)) if r["kind"] == "rule"]
+    sentences = [r["text"] for r in rules_in(source, page) if r["kind"] == "rule"]
     assert sentences and [s for s in sentences if s in words] == []
     assert [s for s in sentences if s not in index_words(site, source)] == []
 

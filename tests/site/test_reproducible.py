@@ -30,16 +30,16 @@ def makefile_epochs() -> dict[str, str]:
     return {"wheel": wheel, "site": done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else wheel}
 
 
-def build_site(out: Path, docs: Path | None = None) -> None:
-    """``mkdocs build`` as ``make site`` runs it, into ``out`` (from ``docs`` instead of docs/)."""
+def build_site(out: Path, docs: Path | None = None) -> subprocess.CompletedProcess:
+    """``mkdocs build`` as ``make site`` runs it, into ``out`` (from ``docs`` instead of docs/); what it said."""
     config = ROOT / "mkdocs.yml"
     if docs is not None:  # a config of its own beside mkdocs.yml (its relative paths stay right)
         config = ROOT / f".mkdocs-test-{os.getpid()}.yml"
         config.write_text(f"INHERIT: mkdocs.yml\ndocs_dir: {docs}\n", encoding="utf-8")
     env = {**os.environ, "SOURCE_DATE_EPOCH": makefile_epochs()["site"], "NO_MKDOCS_2_WARNING": "1"}
     try:
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(out)],
-                       cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(out)],
+                              cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     finally:
         if docs is not None:
             config.unlink()
@@ -75,6 +75,7 @@ def test_the_site_is_the_same_bytes_when_built_again(tmp_path):
 def test_a_change_to_the_rules_text_keeps_the_engine_and_the_wheel(tmp_path):
     docs = tmp_path / "docs"
     shutil.copytree(ROOT / "docs", docs)
+    shutil.copytree(ROOT / "texts", tmp_path / "texts")  # the rule model's records, beside the pages
     glossary = docs / "en" / "glossary.md"
     text = glossary.read_text(encoding="utf-8")
     glossary.write_text(text.replace("\n\n", "\n\nA sentence a release adds.\n\n", 1), encoding="utf-8")

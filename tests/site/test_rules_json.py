@@ -10,16 +10,14 @@ from pathlib import Path
 import pytest
 
 from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.rulebook import book
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-ID = re.compile(r"\{:?\s*#([a-z0-9-]+)\s*\}")
-#: Pages that are tools, not rules (mkdocs_hook.TOOL_PAGES): the home pages and the round clock.
-TOOL_PAGES = ("index", "clock")
 
 
 def ids_in_docs(lang: str) -> dict[str, list[str]]:
-    return {md.stem: ID.findall(md.read_text(encoding="utf-8"))
-            for md in sorted((DOCS / lang).glob("*.md")) if md.stem not in TOOL_PAGES}
+    """The model's rule pages and ids (sitebuild/rulebook.py)."""
+    found = book()
+    return {name: [r.id for r in found.page(lang, name).rules] for name in found.names() if found.page(lang, name).has_rules}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -10,6 +10,7 @@ from html import escape
 import pytest
 
 from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.rulebook import book
 from sitebuild.search import ALT_BOOST, ALT_FIELDS, glossary_terms
 from sitebuild.words import words
 
@@ -54,8 +55,7 @@ def test_a_rule_carries_every_name_and_spelling_at_heading_level(site, lang):
 
 
 def test_the_glossary_gives_its_terms_and_their_sections(site):
-    page = (site / "glossary" / "index.html").read_text(encoding="utf-8")
-    terms = {term.names: term.sections for term in glossary_terms(page)}
+    terms = {term.names: term.sections for term in glossary_terms(book().page("en", "glossary").rules)}
     assert terms[("Sideboard", "Réserve", "Riserva")] == ("naruto-reserve",)
     assert terms[("Prize cards", "cartes Récompense", "carte Premio")] == ("pokemon-single",)
     assert terms[("top cut", "phase finale", "fase finale")] == ("naruto-final-phase",)

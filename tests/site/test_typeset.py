@@ -8,6 +8,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from sitebuild.rulebook import book
+
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -108,9 +110,8 @@ class Prose(Elements):
 def french_pages(site: Path) -> list[tuple[Path, bool]]:
     pages = []
     for path in sorted((site / "fr").rglob("index.html")):
-        md = DOCS / f"{path.parent.relative_to(site / 'fr').as_posix() or 'index'}.md"
-        verbatim = md.is_file() and md.read_text(encoding="utf-8").startswith("---\nverbatim: true\n")
-        pages.append((path, verbatim))
+        name = path.parent.relative_to(site / "fr").as_posix() or "index"
+        pages.append((path, ("fr", name) in book().pages and book().page("fr", name).declared))
     return pages
 
 
@@ -228,7 +229,7 @@ def test_no_paragraph_of_our_own_starts_with_a_dash(site):
         folder = site / ("" if lang == "en" else lang)
         for md in sorted((DOCS.parent / lang).glob("*.md")):
             page = folder / ("" if md.stem == "index" else md.stem) / "index.html"
-            parser = Paragraphs(md.read_text(encoding="utf-8").startswith("---\nverbatim: true\n"))
+            parser = Paragraphs(book().page(lang, md.stem).declared)  # a source text keeps its dashes
             parser.feed(page.read_text(encoding="utf-8"))
             checked += len(parser.texts)
             found += [f"{page.relative_to(site)}: {text.strip()[:80]!r}" for text in parser.texts if DASH.match(text)]

@@ -114,7 +114,8 @@ def test_build_fails_on_an_unknown_marker(tmp_path):
     docs = tmp_path / "docs"
     for lang in LANGUAGES:
         (docs / lang).mkdir(parents=True)
-        (docs / lang / "index.md").write_text("# Home { #home }\n\n<!-- calc:not-a-calculator -->\n", encoding="utf-8")
+        (docs / lang / "index.md").write_text(f"# Home ({lang}) {{ #home }}\n\n<!-- calc:not-a-calculator -->\n",
+                                             encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace(
         "sitebuild/mkdocs_hook.py", str(ROOT / "sitebuild" / "mkdocs_hook.py")).replace(

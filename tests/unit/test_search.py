@@ -6,22 +6,28 @@ import re
 
 import pytest
 
+from sitebuild.rulebook import read_markdown
 from sitebuild.search import Term, alternative_words, glossary_terms
 
 SEPARATOR = re.compile(r"""[\s\-,;:!?()\[\]"'’«»·/]+|\.(?!\d)""")
-GLOSSARY = """<h2 id="glossary-naruto">Naruto CCG<a class="headerlink" href="#glossary-naruto">¶</a></h2>
-<p id="glossary-reserve"><strong>Réserve</strong><br>
+GLOSSARY = """## Naruto CCG { #glossary-naruto }
+
+**Réserve**<br>
 English: Sideboard (Réserve) · français : Réserve · italiano: Riserva (sideboard)<br>
-Exactement 10 cartes (<a href="../naruto/#naruto-reserve">La Réserve</a>). <a class="rule-link" href="#glossary-reserve"></a></p>
-<p id="glossary-game-match"><strong>manche / partie</strong><br>
+Exactement 10 cartes ([La Réserve](naruto.md#naruto-reserve)).
+{ #glossary-reserve }
+
+**manche / partie**<br>
 English: game / match · français : manche / partie (Naruto CCG) · italiano: partita / incontro<br>
-Sans lien vers une règle. <a class="rule-link" href="#glossary-game-match"></a></p>"""
+Sans lien vers une règle, mais vers [ce glossaire](#glossary-naruto).
+{ #glossary-game-match }
+"""
 RESERVE = Term(("Sideboard", "Réserve", "Riserva"), ("naruto-reserve",))
 
 
 def test_a_glossary_term_has_its_names_without_qualifiers_and_the_sections_it_links():
-    # must not: the copy-link control (#glossary-…) taken for a rule section, nor an entry without one
-    assert glossary_terms(GLOSSARY) == [RESERVE]
+    # must not: a link within the glossary taken for a rule section, nor an entry without one
+    assert glossary_terms(read_markdown(GLOSSARY, "glossary", "fr").rules) == [RESERVE]
 
 
 def test_a_heading_gets_its_accent_free_spelling_and_the_other_languages_names():
