@@ -318,7 +318,8 @@ class Book:
                     source = self.source(page)
                     changed += diff({page: old.get(source, {}).get(page, {})}, {page: new.get(source, {}).get(page, {})},
                                     self.moved, source)
-            found.append((name, before, changed))
+            if changed or name:  # the texts now: listed when an original changed (a translation's edit is not a change)
+                found.append((name, before, changed))
         return found
 
 
