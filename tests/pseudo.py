@@ -83,7 +83,12 @@ def _pseudo_yaml(text: str) -> str:
     english[0] = _YAML_WORDS.sub(lambda m: f"{m.group(1)}: {pseudo(m.group(2).strip(chr(34)))}", english[0])
     text = "plugins:".join(english)
     assert _HOOK in text, "mkdocs.yml's hooks changed: update tests/pseudo.py"
-    return text.replace(_HOOK, "hooks:\n  - pseudo_hook.py\n  - sitebuild/mkdocs_hook.py\n")
+    text = text.replace(_HOOK, "hooks:\n  - pseudo_hook.py\n  - sitebuild/mkdocs_hook.py\n")
+    # English alone is walked: the other languages' pages are not built (their rules, the originals
+    # of the English pages, come from the Markdown: sitebuild/rulebook.py)
+    built = text.count("          build: true\n")
+    assert built == 3, "mkdocs.yml's languages changed: update tests/pseudo.py"
+    return text.replace("          build: true\n", "          build: false\n", 3).replace("          build: false\n", "          build: true\n", 1)
 
 
 def _pseudo_catalogs(copy: Path) -> None:
