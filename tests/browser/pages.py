@@ -179,9 +179,12 @@ def check_shown(shown: dict, calc_id: str, lang: str) -> dict:
     return verdict
 
 
-#: Resolves once the calculator's data-result holds ``want`` (compared as JSON values: 6.0 is 6).
+#: Resolves once the calculator's data-result holds ``want`` (compared as JSON values: 6.0 is 6, and the
+#: build's tables write an object's keys in another order than the engine).
 _RESULT_IS = """(el, [want, timeout]) => new Promise((resolve, reject) => {
-  const same = () => { try { return JSON.stringify(JSON.parse(el.dataset.result)) === JSON.stringify(want); } catch { return false; } };
+  const canon = (v) => Array.isArray(v) ? `[${v.map(canon)}]` : v && typeof v === "object"
+    ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`)}}` : JSON.stringify(v);
+  const same = () => { try { return canon(JSON.parse(el.dataset.result)) === canon(want); } catch { return false; } };
   if (same()) return resolve();
   const timer = setTimeout(() => { observer.disconnect(); reject(new Error(`data-result ${el.dataset.result} after ${timeout} ms`)); }, timeout);
   const observer = new MutationObserver(() => { if (same()) { observer.disconnect(); clearTimeout(timer); resolve(); } });
