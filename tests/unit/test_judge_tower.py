@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from calculators import LANGUAGES, evaluate
 from calculators.judge_tower_shame import parse_counters
+from calculators.i18n import Count
 from calculators.players import isolated, typed
 from rules_core.errors import NotAWholeNumber, OutOfRange
 from rules_core.judge_tower import (
@@ -188,6 +189,7 @@ def test_shame_bad_inputs(text, code, quoted, lang):
     assert [e["field"] for e in verdict["errors"]] == ["shame"]
     message = verdict["errors"][0]["message"]
     assert message.startswith(_message("judge-tower-shame.shame.label", lang))
+    quoted = str(Count(int(quoted), lang)) if quoted.isdigit() else quoted  # a number read: grouped ("1,000")
     assert quoted in message and CODE_WORDS[code][lang] in message, message
 
 

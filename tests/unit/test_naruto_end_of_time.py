@@ -10,7 +10,7 @@ from calculators.players import isolated, typed
 from calculators import evaluate
 from rules_core import naruto_end_of_time as rules
 from rules_core.errors import RuleError
-from calculators.i18n import LANGUAGES, Translator
+from calculators.i18n import LANGUAGES, Count, Translator
 
 LANGS = LANGUAGES
 MODES = ("standard", "blitz")
@@ -209,6 +209,7 @@ def test_tiebreak_bad_inputs(lang, raw, field, word):
     assert verdict["ok"] is False and verdict["result"] is None and verdict["summary"] == ""
     assert [e["field"] for e in verdict["errors"]] == [field]
     if word:
+        word = str(Count(int(word), lang)) if word.isdigit() else word  # a number read: grouped ("9,999")
         assert word in verdict["errors"][0]["message"]
 
 
