@@ -40,20 +40,21 @@ LEXICON = {
     "en": [("card", "cards"), ("copy", "copies"), ("player", "players"), ("participant", "participants"),
            ("round", "rounds"), ("character", "characters"), ("line", "lines"), ("minute", "minutes"),
            ("second", "seconds"), ("game", "games"), ("table", "tables"), ("extension", "extensions"),
-           ("warning", "warnings"), ("turn", "turns"), ("person", "people")],
+           ("warning", "warnings"), ("turn", "turns"), ("person", "people"), ("problem", "problems")],
     "fr": [("carte", "cartes"), ("exemplaire", "exemplaires"), ("joueur", "joueurs"),
            ("participant", "participants"), ("ronde", "rondes"), ("suisse", "suisses"), ("caractère", "caractères"),
            ("ligne", "lignes"), ("minute", "minutes"), ("seconde", "secondes"), ("manche", "manches"),
            ("gagnée", "gagnées"), ("table", "tables"), ("prolongation", "prolongations"),
            ("avertissement", "avertissements"), ("tour", "tours"), ("ninja", "ninjas"), ("personne", "personnes"),
            ("saisie", "saisies"), ("peut", "peuvent"), ("première", "premières"), ("restante", "restantes"),
-           ("retirée", "retirées"), ("intégrée", "intégrées")],
+           ("retirée", "retirées"), ("intégrée", "intégrées"), ("problème", "problèmes"), ("trouvé", "trouvés")],
     "it": [("carta", "carte"), ("copia", "copie"), ("giocatore", "giocatori"), ("partecipante", "partecipanti"),
            ("turno", "turni"), ("svizzero", "svizzeri"), ("carattere", "caratteri"), ("riga", "righe"),
            ("minuto", "minuti"), ("secondo", "secondi"), ("partita", "partite"), ("vinta", "vinte"),
            ("tavolo", "tavoli"), ("estensione", "estensioni"), ("ammonizione", "ammonizioni"),
            ("persona", "persone"), ("inserita", "inserite"), ("vittoria", "vittorie"), ("può", "possono"),
-           ("rimasta", "rimaste"), ("tolta", "tolte"), ("presa", "prese")],
+           ("rimasta", "rimaste"), ("tolta", "tolte"), ("presa", "prese"), ("problema", "problemi"),
+           ("trovato", "trovati")],
 }
 #: How many words after a number are read (a noun, then an adjective or a verb).
 WINDOW = 3
@@ -194,6 +195,22 @@ def test_the_page_writes_numbers_as_python_does(lang):
     run = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script],
                          capture_output=True, text=True, check=True)
     assert json.loads(run.stdout) == [str(Count(n, lang)) for n in NUMBERS]
+
+
+#: Any space a message may hold (French typography puts no-break ones before a colon).
+_SPACE = "[\\s\u00a0\u202f]*"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_plural_label_before_a_count(lang):
+    """ "Problems found: 1" reads wrong at 1: a count is not the value of a plural label (the two words
+    before the colon are read); the noun
+    follows the number and agrees with it ("1 problem found")."""
+    plurals = {plural for _, plural in LEXICON[lang]}
+    found = [f"{key}: {text}" for message_lang, key, text in MESSAGES if message_lang == lang
+             for match in re.finditer(r"([\w'-]+) ([\w'-]+)" + _SPACE + ":" + _SPACE + r"\{(\w+)\}", text)
+             if match.group(3) in _numbers(text) and plurals & {match.group(1).lower(), match.group(2).lower()}]
+    assert not found, "\n".join(found)
 
 
 #: "Only" before a count: wrong at 0 (« il ne reste que 0 carte », «restano solo 0 carte», "only 0 cards").

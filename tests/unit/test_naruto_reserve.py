@@ -470,3 +470,16 @@ def test_a_legal_deck_with_a_bad_swap_is_not_called_illegal(lang):
     both = evaluate("naruto-reserve", {"deck": deck(39), "reserve": reserve(), "out": "2 Card 0", "in": "1 Side Card 0"}, lang)
     count = len(both["result"]["violations"])
     assert both["summary"].startswith(t("naruto-reserve.summary.illegal", count=count) + " ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_illegal_verdict_names_what_it_judges(lang):
+    """Never a bare "Not legal": the Sideboard alone, the deck alone, or the deck and its Sideboard,
+    each with its count of problems."""
+    t = Translator(lang)
+    cases = [({"reserve": "1 Solo"}, "reserve_illegal"), ({"deck": deck(39)}, "illegal_no_reserve"),
+             ({"deck": deck(39), "reserve": reserve()}, "illegal")]
+    for values, key in cases:
+        verdict = evaluate("naruto-reserve", values, lang)
+        count = len(verdict["result"]["violations"])
+        assert (verdict["summary"] + " ").startswith(t(f"naruto-reserve.summary.{key}", count=count) + " ")
