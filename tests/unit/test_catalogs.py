@@ -164,3 +164,15 @@ def test_one_colon_per_line(lang):
                     found.append(f"{domain}: {key}: {text}")
     assert not found, "\n".join(found)
     assert sum("{title}" in text for messages in po_messages(lang).values() for text in messages.values()) >= 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_name_inside_a_sentence_is_quoted(lang):
+    """A typed card name is any text ("Swap of Jutsu of the Leaf: 2 taken out" reads as one phrase): past
+    a message's start it stands between the language's quotes (“{card}”, « {card} », «{card}»)."""
+    found = [f"{domain}: {key}: {text}" for domain, messages in po_messages(lang).items()
+             for key, text in messages.items()
+             for match in re.finditer(r"\{card\}", text)
+             if match.start() > 0 and not re.search(r"[“«][\s\u00a0\u202f]*$", text[:match.start()])]
+    assert not found, "\n".join(found)
+    assert sum("{card}" in text for messages in po_messages(lang).values() for text in messages.values()) >= 4

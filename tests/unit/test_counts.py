@@ -213,14 +213,16 @@ def test_no_plural_label_before_a_count(lang):
     assert not found, "\n".join(found)
 
 
-#: "Only" before a count: wrong at 0 (« il ne reste que 0 carte », «restano solo 0 carte», "only 0 cards").
-ONLY = {"en": r"\b(?:only|just)\s+", "fr": r"(?:\bne\b|\bn')[^.;:]*\bqu(?:e\s+|')|\bseulement\s+",
-        "it": r"\b(?:solo|soltanto|solamente)\s+"}
+#: Words before a count that are wrong at 0: "only" (« il ne reste que 0 carte », «restano solo 0 carte»,
+#: "only 0 cards"), "of which" (« dont 0 ninja », «di cui 0 Ninja»), «ne contiene 0».
+ONLY = {"en": r"\b(?:only|just|of which)\s+",
+        "fr": r"(?:\bne\b|\bn')[^.;:]*\bqu(?:e\s+|')|\bseulement\s+|\bdont\s+",
+        "it": r"\b(?:solo|soltanto|solamente|di cui|ne contiene)\s+"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_count_reads_only_0(lang):
-    """A count that may be 0 never follows "only": the sentence must hold at 0."""
+    """A count that may be 0 never follows "only" or "of which": the sentence must hold at 0."""
     found = [f"{key}: {text}" for message_lang, key, text in MESSAGES if message_lang == lang
              for name in _numbers(text) if re.search(ONLY[lang] + r"\{" + name + r"\}", text)]
     assert not found, "\n".join(found)
