@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -65,6 +67,9 @@ def test_each_level_is_explained_in_words(lang):
         text = _message(f"judge-tower-hand.level.{level}", lang)
         assert text.startswith(str(level)) and len(text) > 10
     assert "Rules Advisor" in _message("judge-tower-hand.level.0", lang)
+    # The level describes the judge certification, never the reader, whose gender is unknown
+    # (« non certifié » agreed with a man).
+    assert not re.search(r"\bnon certifi", _message("judge-tower-hand.level.0", lang))
 
 
 # --- shame counters ---

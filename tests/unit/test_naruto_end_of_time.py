@@ -213,6 +213,20 @@ def test_tiebreak_bad_inputs(lang, raw, field, word):
         assert word in verdict["errors"][0]["message"]
 
 
+#: The verb that compares the number typed with the cards left: a sentence, not « 11, soit plus que les cartes ».
+MORE_THAN_DECK = {"en": "is more than the number of cards", "fr": "dépasse le nombre de cartes",
+                  "it": "supera il numero di carte"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck", [0, 1, 10])
+def test_more_characters_than_cards_is_a_sentence_at_every_size(lang, deck):
+    verdict = evaluate("naruto-tiebreak", inputs((1, 1), (deck, deck), (deck + 1, 0)), lang)
+    [error] = verdict["errors"]
+    assert error["field"] == "characters_a" and MORE_THAN_DECK[lang] in error["message"], error["message"]
+    assert f"({deck})" in error["message"]
+
+
 def test_characters_equal_to_deck_is_accepted():
     assert evaluate("naruto-tiebreak", inputs((1, 1), (5, 5), (5, 4)), "en")["result"]["winner"] == "a"
 
