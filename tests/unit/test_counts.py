@@ -31,9 +31,9 @@ def native_singular(lang: str, n: float) -> bool:
 
 #: Placeholders that are never a number (names, labels, lists, times); every other one is rendered
 #: as a count. A new placeholder name must be put here or be a number.
-TEXT = {"brought", "card", "choices", "criterion", "field", "game", "id", "items", "known", "label", "languages",
-        "last", "left", "loser", "name", "names", "name_a", "name_b", "player", "record", "score", "time", "title",
-        "url", "winner"}
+TEXT = {"brought", "card", "choices", "code", "criterion", "field", "game", "id", "items", "known", "label",
+        "languages", "last", "left", "loser", "name", "names", "name_a", "name_b", "option", "player", "record", "score",
+        "time", "title", "url", "winner"}
 
 #: Words that agree with a number before them: (singular, plural) per language.
 LEXICON = {
@@ -148,9 +148,9 @@ def test_every_word_after_a_number_is_classified(lang):
 NOT_AGREEING = {
     "en": {"in", "to", "of", "is", "min", "s", "%", "left", "taken", "brought", "non-platoon", "and", "or",
            "swiss", "loses", "has"},
-    "fr": {"dans", "à", "sur", "est", "n'est", "min", "s", "%", "contre", "et", "ou", "fait", "a", "n'a"},
+    "fr": {"dans", "à", "sur", "est", "n'est", "min", "s", "%", "contre", "et", "ou", "fait", "a", "n'a", "dépasse"},
     "it": {"nel", "nella", "in", "a", "di", "non", "su", "è", "min", "s", "%", "contro", "e", "o", "da", "ninja", "il",
-           "ha"},
+           "ha", "supera"},
 }
 
 
@@ -224,5 +224,5 @@ ONLY = {"en": r"\b(?:only|just|of which)\s+",
 def test_no_count_reads_only_0(lang):
     """A count that may be 0 never follows "only" or "of which": the sentence must hold at 0."""
     found = [f"{key}: {text}" for message_lang, key, text in MESSAGES if message_lang == lang
-             for name in _numbers(text) if re.search(ONLY[lang] + r"\{" + name + r"\}", text)]
+             for name in _numbers(text) if re.search("(?:" + ONLY[lang] + r")\{" + name + r"\}", text)]
     assert not found, "\n".join(found)
