@@ -213,6 +213,22 @@ def test_tiebreak_bad_inputs(lang, raw, field, word):
         assert word in verdict["errors"][0]["message"]
 
 
+#: Each rule's own term for the turns played after time (rules naruto-16 and naruto-blitz-8, as printed).
+EXTRA_TERM = {"standard": {"en": "additional turn", "fr": "tour additionnel", "it": "turno aggiuntivo"},
+              "blitz": {"en": "extra turn", "fr": "tour supplémentaire", "it": "turno supplementare"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", ["standard", "blitz"])
+def test_extra_turns_take_the_term_of_the_rule_applied(lang, mode):
+    verdict = evaluate("naruto-end-of-time", {"starter": "a", "active": "b", "mode": mode}, lang)
+    kinds = [turn["kind"] for turn in verdict["result"]["turns"]]
+    extra = [line for line, kind in zip(verdict["details"], kinds) if kind == "extra"]
+    other = EXTRA_TERM["blitz" if mode == "standard" else "standard"][lang]
+    assert extra and all(EXTRA_TERM[mode][lang] in line for line in extra), verdict["details"]
+    assert not any(other in line for line in verdict["details"][:-1]), verdict["details"]
+
+
 #: The verb that compares the number typed with the cards left: a sentence, not « 11, soit plus que les cartes ».
 MORE_THAN_DECK = {"en": "is more than the number of cards", "fr": "dépasse le nombre de cartes",
                   "it": "supera il numero di carte"}
