@@ -38,6 +38,16 @@ def field_label(t: Translator, calc_id: str, field: str, inputs: Mapping[str, st
     return t(key) if t.has(key) else field
 
 
+def choice_list(t: Translator, calc_id: str, field: Field) -> str:
+    """A choice field's accepted values as a link carries them, each beside the answer the form shows
+    ("No = no, Yes = yes"): a value alone ("no, yes") is a machine word inside a French sentence."""
+    pairs = []
+    for choice in field.choices:
+        option = t(f"{calc_id}.{field.name}.{choice}")
+        pairs.append(choice if option.startswith(choice) else t("error.not_a_choice.pair", option=option, code=choice))
+    return ", ".join(pairs)
+
+
 def error_message(t: Translator, calc_id: str, err: RuleError, inputs: Mapping[str, str] | None = None) -> str:
     """The localized sentence for a rule error, naming the field's label as the form shows it."""
     code = err.code
@@ -51,6 +61,8 @@ def error_message(t: Translator, calc_id: str, err: RuleError, inputs: Mapping[s
     # Numbers, the value read included, are written by the Translator with the site's minus sign (a
     # counter's −2 beside the rule's −1); text the user typed is quoted as typed.
     params = {k: quote(v) if isinstance(v, str) else v for k, v in err.params.items()}
+    if err.code == "not_a_choice" and (spec := CALCULATORS.get(calc_id)):
+        params["choices"] = choice_list(t, calc_id, spec.field(err.field))
     value = err.value if isinstance(err.value, (int, float)) and not isinstance(err.value, bool) else quote(err.value)
     return t(key, label=label, value=value, **params)
 

@@ -75,20 +75,21 @@ DECIMAL_COMMA = {"fr", "it"}
 #: Each language's thousands separator (CLDR's, as Babel and ``Intl.NumberFormat`` give it; the
 #: wheel carries no Babel: tests/unit/test_counts.py compares). French: a narrow no-break space.
 GROUP = {"en": ",", "fr": "\u202f", "it": "."}
-#: Digits before the decimal separator from which a number is grouped: five, as French and Italian
-#: typography write it ("1000", "10 000") and ``useGrouping: "min2"`` in JavaScript.
-GROUP_FROM = 5
+#: Digits before the decimal separator from which a number is grouped: CLDR's minimumGroupingDigits
+#: plus 3, as ``Intl.NumberFormat`` applies it by default ("1,000", « 1 000 », but Italian "1000" and
+#: "10.000"). Babel ignores minimumGroupingDigits ("1.000"), so the test compares with Node's Intl.
+GROUP_FROM = {"en": 4, "fr": 4, "it": 5}
 
 
 class Count:
     """A number in a message: ``{n}`` writes it as the site does (minus sign, the language's decimal
-    separator, its thousands separator from five digits up); ``{n:card|cards}`` writes the singular or the plural by :func:`singular`, so one
+    separator, its thousands separator from CLDR's :data:`GROUP_FROM` digits up); ``{n:card|cards}`` writes the singular or the plural by :func:`singular`, so one
     message reads right for 0, 1, 1.5 and 2 (``web/share.js`` fill() reads the same syntax).
 
     >>> "{0} {0:joueur|joueurs}, {1} {1:joueur|joueurs}".format(Count(1.5, "fr"), Count(2, "fr"))
     '1,5 joueur, 2 joueurs'
-    >>> [str(Count(n, "it")) for n in (1000, 10000, -1234567)]
-    ['1000', '10.000', '−1.234.567']
+    >>> [str(Count(n, "it")) for n in (1000, 10000, -1234567)], str(Count(1000, "en"))
+    (['1000', '10.000', '−1.234.567'], '1,000')
     """
 
     def __init__(self, value: float, lang: str) -> None:
@@ -103,7 +104,7 @@ class Count:
         # At most three decimals, as Intl.NumberFormat writes them by default.
         text = f"{abs(self.value):,.3f}".rstrip("0").rstrip(".") if isinstance(self.value, float) else f"{abs(self.value):,}"
         whole = text.split(".")[0]
-        group = GROUP[self.lang] if len(whole) - whole.count(",") >= GROUP_FROM else ""
+        group = GROUP[self.lang] if len(whole) - whole.count(",") >= GROUP_FROM[self.lang] else ""
         decimal = "," if self.lang in DECIMAL_COMMA else "."
         text = text.translate({ord(","): group, ord("."): decimal})
         return f"\u2212{text}" if self.value < 0 else text

@@ -28,8 +28,9 @@ MAX_NAME = NAME_LENGTH
 #: Room for MAX_PLAYERS entries of the longest name and counter.
 MAX_TEXT = judge_tower.MAX_PLAYERS * (MAX_NAME + 8)
 _SEPARATORS = re.compile(r"[,\n]")
-#: A comma between two digits: a decimal comma (« 1,5 », as French and Italian write it), never a separator,
-#: so "Anna: 1,5; Bob: 2" is not read as Anna 1 and a player named "5; Bob".
+#: A comma between two digits: a decimal comma (« 1,5 », as French and Italian write it) or "3,1" without
+#: its space, never a separator, so "Anna: 1,5; Bob: 2" is not read as Anna 1 and a player named "5; Bob";
+#: the error says how to write it. One grammar in every language: a link means the same in each.
 _DECIMAL = re.compile(r"[^,\n]*\d,\d+")
 _COUNTER = Field("shame", "integer")
 
@@ -42,14 +43,14 @@ def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], l
     >>> parse_counters("Anna: 1,5; Bob: 2")
     Traceback (most recent call last):
     ...
-    rules_core.errors.RuleError: shame: not_a_counter (got 'Anna: 1,5')
+    rules_core.errors.RuleError: shame: comma (got 'Anna: 1,5')
     >>> parse_counters("Alice: three")
     Traceback (most recent call last):
     ...
     rules_core.errors.RuleError: shame: not_a_counter (got 'Alice: three')
     """
     if decimal := _DECIMAL.search(text):
-        raise RuleError(field, "not_a_counter", decimal.group(0).strip())
+        raise RuleError(field, "comma", decimal.group(0).strip())
     entries = [entry.strip() for entry in _SEPARATORS.split(text) if entry.strip()]
     if len(entries) > judge_tower.MAX_PLAYERS:  # before reading them all
         raise judge_tower.TooManyPlayers(field, len(entries))

@@ -30,7 +30,9 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     for number, turn in enumerate(turns, start=1):
         if turn.kind is rules.TurnKind.EXTRA:
             extra_seen[turn.player] += 1
-        lines.append(t(f"naruto-end-of-time.turn.{turn.kind.value}", number=number, name=who[turn.player],
+        # The blitz rules name their turns "extra", the standard rules "additional": each mode its own term.
+        blitz = ".blitz" if turn.kind is rules.TurnKind.EXTRA and values["mode"] == "blitz" else ""
+        lines.append(t(f"naruto-end-of-time.turn.{turn.kind.value}{blitz}", number=number, name=who[turn.player],
                        extra=extra_seen[turn.player], extras=rules.EXTRA_TURNS_EACH))
     return Answer(
         result={"turns": [{"player": turn.player.value, "kind": turn.kind.value} for turn in turns]},

@@ -40,7 +40,7 @@ def _reserve_alone(reserve: tuple[rules.Entry, ...], t: Translator) -> Answer:
     the counts that need the deck are ``None``."""
     violations = rules.check_reserve(reserve)
     side = sum(e.count for e in reserve)
-    summary = (t("naruto-reserve.summary.illegal", count=len(violations)) if violations
+    summary = (t("naruto-reserve.summary.reserve_illegal", count=len(violations)) if violations
                else t("naruto-reserve.summary.reserve_alone", reserve=side))
     return Answer(
         result={"legal": False if violations else None, "violations": [v.as_dict() for v in violations],
@@ -86,8 +86,9 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     elif outcome.lists_legal:  # only the swap breaks a rule: the registered lists are legal
         key = "naruto-reserve.summary.swap_illegal" + ("" if counts.reserve else "_no_reserve")
         summary = t(key, count=len(outcome.violations))
-    else:
-        summary = t("naruto-reserve.summary.illegal", count=len(outcome.violations))
+    else:  # the verdict names what it judges: the deck, or the deck and its Sideboard
+        key = "naruto-reserve.summary.illegal" + ("" if counts.reserve else "_no_reserve")
+        summary = t(key, count=len(outcome.violations))
     return Answer(result=result, summary=summary + swap_text, details=details)
 
 

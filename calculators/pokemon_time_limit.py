@@ -69,6 +69,13 @@ def _sudden_death(outcome: TimeLimitOutcome) -> str:
     return f"{outcome.match_format.value}{'_no_game' if skipped else ''}"
 
 
+def _both_late_bo1(outcome: TimeLimitOutcome) -> bool:
+    """A single game where both players were late or absent: its Prize-card criterion literally covers
+    players neither late nor absent; the page's note gives the reading applied, which the detail cites."""
+    return outcome.match_format is MatchFormat.SINGLE_GAME and any(
+        step.criterion is Criterion.LATE and step.finding is Finding.BOTH for step in outcome.steps)
+
+
 def _detail(t: Translator, outcome: TimeLimitOutcome, step: Step, names: dict[Player, str]) -> str:
     fmt = outcome.match_format.value
     params = dict(number=NUMBERS[outcome.match_format][step.criterion], name_a=names[Player.A], name_b=names[Player.B],
@@ -80,6 +87,8 @@ def _detail(t: Translator, outcome: TimeLimitOutcome, step: Step, names: dict[Pl
     if step.criterion is Criterion.SUDDEN_DEATH:
         return t(f"{ID}.detail.sudden_death.{_sudden_death(outcome)}", **params)
     kind = {Finding.EQUAL: "equal", Finding.NO_GAME_IN_PROGRESS: "skipped"}.get(step.finding, "ahead")
+    if step.criterion is Criterion.PRIZES and _both_late_bo1(outcome):
+        kind += ".both_late"
     return t(f"{ID}.detail.{step.criterion.value}.{kind}", **params)
 
 

@@ -65,9 +65,10 @@ class ShameStanding:
 
     @property
     def draw(self) -> bool:
-        """Every player is out. A counter over the limit loses at once (a state-based action), so the
-        last players in went over it at the same moment (shame rule 3 raises two counters at once):
-        players who all lose simultaneously draw (Magic's rule 104.4a, which Judge Tower keeps).
+        """Every player is out: a draw if the last players in went over the limit at the same moment
+        (shame rule 3 raises two counters at once; players who all lose simultaneously draw, Magic's
+        rule 104.4a, which Judge Tower keeps). Counters alone cannot show it (a tracker adds one point
+        per tap), so the verdict says both: a draw if together, else the last one in has won.
 
         >>> shame_standing([5, 5]).draw, shame_standing([5, 4]).draw
         (True, False)

@@ -10,8 +10,8 @@ export const STALL_MS = 30_000;
 // calculators.i18n.singular() restates (French: below 2; English and Italian: 1).
 const plural = new Intl.PluralRules(document.documentElement.lang || undefined);
 // A number as calculators.i18n.Count writes it: the language's decimal and thousands separators,
-// grouped from five digits up (CLDR's "min2": 1000, 10 000), a minus sign.
-const numeral = new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: "min2" });
+// grouped as CLDR's default ("1,000", « 1 000 », Italian "1000" but "10.000"), a minus sign.
+const numeral = new Intl.NumberFormat(document.documentElement.lang || undefined);
 
 // `template` with its {placeholders} filled (a function replacement: "$&" in a value stays as typed);
 // {n:card|cards} is the singular or the plural form for the count n.

@@ -165,3 +165,49 @@ def test_one_colon_per_line(lang):
     assert not found, "\n".join(found)
     assert sum(bool(re.search(r"\{(%s)\}" % "|".join(MAY_HOLD_A_COLON), text))
                for messages in po_messages(lang).values() for text in messages.values()) >= 4  # the scan saw them
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_name_inside_a_sentence_is_quoted(lang):
+    """A typed card name is any text ("Swap of Jutsu of the Leaf: 2 taken out" reads as one phrase): past
+    a message's start it stands between the language's quotes (“{card}”, « {card} », «{card}»)."""
+    found = [f"{domain}: {key}: {text}" for domain, messages in po_messages(lang).items()
+             for key, text in messages.items()
+             for match in re.finditer(r"\{card\}", text)
+             if match.start() > 0 and not re.search(r"[“«][\s\u00a0\u202f]*$", text[:match.start()])]
+    assert not found, "\n".join(found)
+    assert sum("{card}" in text for messages in po_messages(lang).values() for text in messages.values()) >= 4
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrong_choice_lists_the_answers_the_form_shows(lang):
+    """A link's "sì" or "BO1": the error lists each accepted answer as the form shows it beside the value a
+    link carries ("Sì = yes"), never the machine values alone inside a sentence; every choice field."""
+    t = Translator(lang)
+    seen = 0
+    for calc_id, spec in CALCULATORS.items():
+        for field in spec.fields:
+            if field.kind != "choice":
+                continue
+            verdict = evaluate(calc_id, {**spec.example, field.name: "¿?"}, lang)
+            if field.name in verdict["hidden_fields"]:  # not read with the example's other answers
+                continue
+            [error] = [e for e in verdict["errors"] if e["field"] == field.name]
+            for choice in field.choices:
+                option = t(f"{calc_id}.{field.name}.{choice}")
+                shown = choice if option.startswith(choice) else f"{option} = {choice}"
+                assert shown in error["message"], error["message"]
+            seen += 1
+    assert seen >= 5
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("value", ["1,000", "1.000", "1 000", "1.5"])
+def test_a_number_with_separators_is_not_called_not_a_number(lang, value):
+    """English reads "1,000" as a number: the error says it cannot be read and asks for digits without
+    separators, never that "1,000" is not a whole number."""
+    [error] = evaluate("naruto-rounds", {"players": value}, lang)["errors"]
+    assert error["code"] == "not_integer" and NO_SEPARATORS[lang] in error["message"], error["message"]
+
+
+NO_SEPARATORS = {"en": "with no separators", "fr": "sans séparateur", "it": "senza separatori"}

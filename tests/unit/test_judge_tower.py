@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 
 from calculators import LANGUAGES, evaluate
 from calculators.judge_tower_shame import parse_counters
+from calculators.i18n import Count
 from calculators.players import isolated, typed
 from rules_core.errors import NotAWholeNumber, OutOfRange
 from rules_core.judge_tower import (
@@ -64,6 +67,9 @@ def test_each_level_is_explained_in_words(lang):
         text = _message(f"judge-tower-hand.level.{level}", lang)
         assert text.startswith(str(level)) and len(text) > 10
     assert "Rules Advisor" in _message("judge-tower-hand.level.0", lang)
+    # The level describes the judge certification, never the reader, whose gender is unknown
+    # (« non certifié » agreed with a man).
+    assert not re.search(r"\bnon certifi", _message("judge-tower-hand.level.0", lang))
 
 
 # --- shame counters ---
@@ -138,14 +144,21 @@ def test_the_last_player_in_has_won(text, won, lang):
     assert _message("judge-tower-shame.summary.winner", lang).format(names=typed("Ann")) in still_playing
 
 
+IF = {"en": "If ", "fr": "Si ", "it": "Se "}
+WON = {"en": "has won", "fr": "a gagné", "it": "ha vinto"}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("text", ["Niccolò: 5, Anna: 5", "Ann: 9, Bob: 7, Cid: 7"])
 def test_everyone_out_is_a_draw(text, lang):
-    """The last players in can only go over the limit at the same moment: they lose simultaneously,
-    and players who all lose simultaneously draw (Magic's rule 104.4a). Never "everyone lost"."""
+    """Players who all lose simultaneously draw (Magic's rule 104.4a); the counters cannot show that the
+    last ones went over together (a tracker adds one point per tap), so the verdict says both outcomes,
+    conditionally. Never "everyone lost", never a draw asserted."""
     verdict = evaluate(SHAME, {"shame": text}, lang)
     assert _message("judge-tower-shame.summary.draw", lang) in verdict["summary"]
     assert "104.4a" in verdict["summary"]
+    draw = _message("judge-tower-shame.summary.draw", lang)
+    assert draw.startswith(IF[lang]) and WON[lang] in draw, draw
     assert not verdict["result"]["winners_if_library_runs_out"]
     assert _message("judge-tower-shame.summary.draw", lang) not in evaluate(SHAME, {"shame": "Ann: 9, Bob: 4"}, lang)["summary"]
 
@@ -166,14 +179,16 @@ BAD = [
     ("0, three", "not_a_counter", "three"),
     ("Alice: 1, Bob:", "not_a_counter", "Bob:"),
     ("0, 1.5", "not_a_counter", "1.5"),
-    ("Anna: 1,5; Bob: 2", "not_a_counter", "Anna: 1,5"),  # a decimal comma: never a player named "5; Bob"
-    ("0, 1,5", "not_a_counter", "1,5"),
+    ("Anna: 1,5; Bob: 2", "comma", "Anna: 1,5"),  # a decimal comma: never a player named "5; Bob"
+    ("0, 1,5", "comma", "1,5"),
+    ("3,1", "comma", "3,1"),  # no space after the comma: said how to write it, in every language alike
     ("0, " + "x" * 41 + ": 1", "name_too_long", "x" * 39),  # the quoted value is shortened
     (", ".join(["0"] * 101), "too_many_players", "101"),
 ]
 CODE_WORDS = {  # a word of each error's sentence, per language
     "too_few_players": {"en": "at least 2", "fr": "au moins 2", "it": "almeno 2"},
     "out_of_range": {"en": "from \u22121", "fr": "de \u22121", "it": "da \u22121"},  # the rule's −1: a minus sign
+    "comma": {"en": "(3, 1)", "fr": "(3, 1)", "it": "(3, 1)"},
     "not_a_counter": {"en": "not a shame counter", "fr": "pas un compteur de honte", "it": "non è un contatore della vergogna"},
     "name_too_long": {"en": "40", "fr": "40", "it": "40"},
     "too_many_players": {"en": "100", "fr": "100", "it": "100"},
@@ -188,6 +203,7 @@ def test_shame_bad_inputs(text, code, quoted, lang):
     assert [e["field"] for e in verdict["errors"]] == ["shame"]
     message = verdict["errors"][0]["message"]
     assert message.startswith(_message("judge-tower-shame.shame.label", lang))
+    quoted = str(Count(int(quoted), lang)) if quoted.isdigit() else quoted  # a number read: grouped ("1,000")
     assert quoted in message and CODE_WORDS[code][lang] in message, message
 
 
@@ -263,3 +279,13 @@ def test_a_counter_read_as_a_number_is_written_as_the_page_writes_numbers(typed_
     assert "\u22122" in error["message"] and "\u22121" in error["message"] and "-2" not in error["message"]
     [error] = evaluate(SHAME, {"shame": "Ann: -x"}, lang)["errors"]
     assert "Ann: -x" in error["message"]  # text that is not a number: quoted as typed
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hint_shows_the_separator_the_parser_reads(lang):
+    """"Separated by commas" let a reader type "3,1", which is refused (a decimal comma in French and
+    Italian): the hint shows a comma and a space, the one form read in every language."""
+    hint = _message("judge-tower-shame.shame.hint", lang)
+    assert "3, 1" in hint
+    assert evaluate(SHAME, {"shame": "3, 1"}, lang)["ok"]
+    assert not evaluate(SHAME, {"shame": "3,1"}, lang)["ok"]

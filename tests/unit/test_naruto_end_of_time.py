@@ -10,7 +10,7 @@ from calculators.players import isolated, typed
 from calculators import evaluate
 from rules_core import naruto_end_of_time as rules
 from rules_core.errors import RuleError
-from calculators.i18n import LANGUAGES, Translator
+from calculators.i18n import LANGUAGES, Count, Translator
 
 LANGS = LANGUAGES
 MODES = ("standard", "blitz")
@@ -209,7 +209,38 @@ def test_tiebreak_bad_inputs(lang, raw, field, word):
     assert verdict["ok"] is False and verdict["result"] is None and verdict["summary"] == ""
     assert [e["field"] for e in verdict["errors"]] == [field]
     if word:
+        word = str(Count(int(word), lang)) if word.isdigit() else word  # a number read: grouped ("9,999")
         assert word in verdict["errors"][0]["message"]
+
+
+#: Each rule's own term for the turns played after time (rules naruto-16 and naruto-blitz-8, as printed).
+EXTRA_TERM = {"standard": {"en": "additional turn", "fr": "tour additionnel", "it": "turno aggiuntivo"},
+              "blitz": {"en": "extra turn", "fr": "tour supplémentaire", "it": "turno supplementare"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("mode", ["standard", "blitz"])
+def test_extra_turns_take_the_term_of_the_rule_applied(lang, mode):
+    verdict = evaluate("naruto-end-of-time", {"starter": "a", "active": "b", "mode": mode}, lang)
+    kinds = [turn["kind"] for turn in verdict["result"]["turns"]]
+    extra = [line for line, kind in zip(verdict["details"], kinds) if kind == "extra"]
+    other = EXTRA_TERM["blitz" if mode == "standard" else "standard"][lang]
+    assert extra and all(EXTRA_TERM[mode][lang] in line for line in extra), verdict["details"]
+    assert not any(other in line for line in verdict["details"][:-1]), verdict["details"]
+
+
+#: The verb that compares the number typed with the cards left: a sentence, not « 11, soit plus que les cartes ».
+MORE_THAN_DECK = {"en": "is more than the number of cards", "fr": "dépasse le nombre de cartes",
+                  "it": "supera il numero di carte"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck", [0, 1, 10])
+def test_more_characters_than_cards_is_a_sentence_at_every_size(lang, deck):
+    verdict = evaluate("naruto-tiebreak", inputs((1, 1), (deck, deck), (deck + 1, 0)), lang)
+    [error] = verdict["errors"]
+    assert error["field"] == "characters_a" and MORE_THAN_DECK[lang] in error["message"], error["message"]
+    assert f"({deck})" in error["message"]
 
 
 def test_characters_equal_to_deck_is_accepted():

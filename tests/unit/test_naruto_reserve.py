@@ -320,7 +320,7 @@ def test_too_long_list_names_the_field(lang):
     [error] = evaluate("naruto-reserve", {"deck": deck(), "reserve": "#" * 100_001}, lang)["errors"]
     assert error["field"] == "reserve" and str(Count(100_000, lang)) in error["message"]
     [error] = evaluate("naruto-reserve", {"deck": "\n".join(["1 A"] * 1001)}, lang)["errors"]
-    assert error["field"] == "deck" and "1001" in error["message"]
+    assert error["field"] == "deck" and str(Count(1001, lang)) in error["message"]
     [error] = evaluate("naruto-reserve", {"deck": "1 " + "A" * 300}, lang)["errors"]
     assert error["field"] == "deck" and "302" in error["message"]
 
@@ -470,3 +470,16 @@ def test_a_legal_deck_with_a_bad_swap_is_not_called_illegal(lang):
     both = evaluate("naruto-reserve", {"deck": deck(39), "reserve": reserve(), "out": "2 Card 0", "in": "1 Side Card 0"}, lang)
     count = len(both["result"]["violations"])
     assert both["summary"].startswith(t("naruto-reserve.summary.illegal", count=count) + " ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_illegal_verdict_names_what_it_judges(lang):
+    """Never a bare "Not legal": the Sideboard alone, the deck alone, or the deck and its Sideboard,
+    each with its count of problems."""
+    t = Translator(lang)
+    cases = [({"reserve": "1 Solo"}, "reserve_illegal"), ({"deck": deck(39)}, "illegal_no_reserve"),
+             ({"deck": deck(39), "reserve": reserve()}, "illegal")]
+    for values, key in cases:
+        verdict = evaluate("naruto-reserve", values, lang)
+        count = len(verdict["result"]["violations"])
+        assert (verdict["summary"] + " ").startswith(t(f"naruto-reserve.summary.{key}", count=count) + " ")

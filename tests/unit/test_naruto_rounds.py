@@ -71,10 +71,10 @@ ERROR_CASES = {
     "-5": "start at 4",
     "": "required",
     "   ": "required",
-    "abc": "not a whole number",
-    "24.5": "not a whole number",
-    "1e3": "not a whole number",
-    "２４": "not a whole number",  # full-width digits are not silently accepted
+    "abc": "cannot be read as a whole number",
+    "24.5": "cannot be read as a whole number",
+    "1e3": "cannot be read as a whole number",
+    "２４": "cannot be read as a whole number",  # full-width digits are not silently accepted
     "1000001": "too large",
     "9" * 200: "too long",
 }

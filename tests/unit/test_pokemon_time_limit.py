@@ -307,3 +307,21 @@ def test_an_unanswered_late_question_is_asked_with_the_formats_own_text(lang, fm
     assert error["field"] == "late_b"
     assert t(f"pokemon-time-limit.late_b.label.{fmt}") in error["message"]
     assert t("pokemon-time-limit.late_b.label") not in error["message"]
+
+
+#: The reading the single-game Prize-card detail cites when both players were late or absent.
+BOTH_LATE_READING = {"en": "this site reads this criterion as covering that case too",
+                     "fr": "ce site lit ce critère comme couvrant aussi ce cas",
+                     "it": "questo sito legge il criterio come valido anche in questo caso"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("prizes", [("3", "1"), ("2", "2")])
+def test_single_game_both_late_cites_the_reading_of_criterion_2(lang, prizes):
+    """Criterion 2 of a single game literally covers players neither late nor absent: when both were,
+    its detail says the site's reading applies it (the note under the rules), as best of three does."""
+    values = {"late_a": "yes", "late_b": "yes", "prizes_a": prizes[0], "prizes_b": prizes[1]}
+    both = evaluate("pokemon-time-limit", values, lang)["details"]
+    neither = evaluate("pokemon-time-limit", {**values, "late_a": "no", "late_b": "no"}, lang)["details"]
+    assert sum(BOTH_LATE_READING[lang] in line for line in both) == 1, both
+    assert not any(BOTH_LATE_READING[lang] in line for line in neither), neither
