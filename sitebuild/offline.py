@@ -1,5 +1,5 @@
-"""Offline use: one web app manifest per language, the app icons, and the service worker with its
-precache list (every final file with its content hash, so it runs last).
+"""Offline use: one web app manifest per language, the app icons, and the service worker's precache
+list (every final file with its content hash, so it runs last; sitebuild/contract.py writes ``sw.js``).
 
 :func:`write_service_worker` can be called again on a built site (the browser test that simulates
 a new release does so after changing a file).
@@ -13,11 +13,11 @@ import zlib
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, language_folder
-from sitebuild.engine import WEB, digest
+from sitebuild import contract
+from sitebuild.engine import digest
 from sitebuild.hosting import is_hashed
 from sitebuild.words import words
 
-SW_TEMPLATE = WEB / "sw.js"
 THEME_COLOR = "#4051b5"  # Material's "indigo" primary, as set in mkdocs.yml
 BACKGROUND_COLOR = "#ffffff"
 ICON_SIZES = (192, 512)
@@ -56,7 +56,7 @@ def _is_engine(rel: str) -> bool:
 
 
 def _wanted(rel: str) -> bool:
-    if rel in ("sw.js", "_headers") or rel.endswith(_SKIPPED_SUFFIXES):
+    if rel in (contract.SERVICE_WORKER, "_headers") or rel.endswith(_SKIPPED_SUFFIXES):
         return False
     if rel.startswith("assets/javascripts/lunr/"):
         # Search loads only its language's stemmer (each language has an index of its own, so no
@@ -89,11 +89,10 @@ def precache_list(site: Path) -> dict[str, object]:
 
 
 def write_service_worker(site: Path) -> dict[str, object]:
-    """Write ``site/sw.js``: the precache list, then the template. Any change of any file
-    changes sw.js, which is how browsers learn about a new release."""
+    """Write ``site/sw.js`` with the precache list. Any change of any file changes sw.js, which is
+    how browsers learn about a new release."""
     manifest = precache_list(site)
-    text = f"const PRECACHE = {json.dumps(manifest, indent=1, sort_keys=True)};\n\n" + SW_TEMPLATE.read_text(encoding="utf-8")
-    (site / "sw.js").write_text(text, encoding="utf-8")
+    contract.write_service_worker(site, manifest)
     return manifest
 
 

@@ -61,7 +61,8 @@ def with_originals(html: str, originals: dict[str, str], source: str, lang: str,
     def pair(m: re.Match[str]) -> str:
         tag, rule_id = m[1], m[2]
         if tag == "h1":  # the page's title (ours, not the source's); "show all" goes below it
-            return f'{m[0]}<button type="button" class="md-button og-all" data-hide="{hide_all}">{show_all}</button>'
+            return (f'{m[0]}<button type="button" class="md-button og-all"><span class="og-show-all">{show_all}</span>'
+                    f'<span class="og-hide-all">{hide_all}</span></button>')
         if rule_id not in originals:
             raise ValueError(f"#{rule_id} has no original: the {source} page has no element of that id")
         return (f'<div class="og-pair">{m[0]}<details class="og"><summary><span>{show}</span><span>{hide}</span>'

@@ -20,14 +20,13 @@ def add_rule_links(html: str, lang: str) -> str:
     t = words(lang)
     label = escape(t("ui.copy_link"), quote=True)
     section = escape(t("ui.copy_section_link"), quote=True)
-    copied = escape(t("ui.link_copied", url="{url}"), quote=True)  # filled in by site.js
     html = _RULE_PARAGRAPH.sub(
         lambda m: f'{m.group(1)}{m.group(3)} <a class="rule-link" href="#{m.group(2)}" title="{label}" '
-        f'aria-label="{label}" data-copied="{copied}"></a>{m.group(4)}',
+        f'aria-label="{label}"></a>{m.group(4)}',
         html,
     )
     html, found = _HEADERLINK.subn(
-        lambda m: f'<a class="headerlink" href="#{m.group(1)}" title="{section}" aria-label="{section}" data-copied="{copied}">',
+        lambda m: f'<a class="headerlink" href="#{m.group(1)}" title="{section}" aria-label="{section}">',
         html,
     )
     if not found and _HEADING_WITH_ID.search(html):  # the toc extension's permalink markup changed

@@ -1,6 +1,7 @@
 // The calculators' engine, its life: start (engine-start.js), download progress, the watchdog, one
 // retry, the status line under each calculator (data-state: loading | ready | error). Verdicts are
 // asked for through verdict.js; this module only answers them.
+import { word } from "./page-data.js";
 import { fill, STALL_MS } from "./share.js";
 
 let calculators = []; // the page's calculators (calc.js)
@@ -51,9 +52,9 @@ function setState(el, state, why = null) {
   el.dataset.state = state;
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
-  const failed = { damaged: el.dataset.msgDamaged, replaced: el.dataset.msgReplaced }[why] ?? el.dataset.msgFailed;
+  const failed = word({ damaged: "ui.damaged", replaced: "ui.replaced" }[why] ?? "ui.failed");
   if (state !== "loading") delete el.dataset.early;
-  status.textContent = { loading: loadingText(el, el.dataset.msgLoading), ready: el.dataset.msgReady, error: failed }[state];
+  status.textContent = { loading: loadingText(el, word("ui.loading")), ready: word("ui.ready"), error: failed }[state];
   el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
@@ -62,13 +63,13 @@ function setState(el, state, why = null) {
 
 // While the engine starts, a verdict shown from the build's tables (verdict.js) is said in the status
 // line instead of the start's own sentence (its progress bar stays).
-const loadingText = (el, text) => ("early" in el.dataset ? el.dataset.msgEarly : text);
+const loadingText = (el, text) => ("early" in el.dataset ? word("ui.early") : text);
 
 export function showEarly(el, early) {
   if (el.dataset.state !== "loading" || early === "early" in el.dataset) return;
   if (early) el.dataset.early = "";
   else delete el.dataset.early;
-  el.querySelector(".calc-status").textContent = loadingText(el, el.dataset.msgLoading);
+  el.querySelector(".calc-status").textContent = loadingText(el, word("ui.loading"));
 }
 
 // A download that makes no progress for STALL_MS has stalled: the start ends in the error and its
@@ -103,7 +104,7 @@ function showProgress({ done, total }) {
     bar.value = percent;
     // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
     // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
-    status.textContent = loadingText(el, fill(el.dataset.msgDownloading, { percent }));
+    status.textContent = loadingText(el, fill(word("ui.downloading"), { percent }));
   }
 }
 

@@ -2,9 +2,9 @@
 // Preloaded from <head> on pages with a calculator, run by calc.js once the page is parsed, so that
 // neither the page's compile nor the worker competes with Material's start-up (DESIGN.md, "Decisions").
 
-// The content-hashed engine paths and the snapshot self-test, written into this line by the build
-// (sitebuild/engine.py) so that starting needs no fetch first.
-const ENGINE = null;
+// The content-hashed engine paths and the snapshot self-test: build facts (sitebuild/contract.py),
+// imported, so that starting needs no fetch first.
+import { ENGINE } from "./build.js";
 
 // The engine's wasm compiled on this thread, measured faster than in the worker on a repeat visit
 // (engine-module.js), or null: the worker then compiles it itself (also when anything fails

@@ -1,11 +1,12 @@
 // Offline use, on every page: registers the service worker (site root, whole-site scope),
 // asks it to keep the engine for offline use once this page has loaded, and shows a small
 // "new version — reload" prompt when a new release is installed and waiting.
-// Words come from the build (data-msg-* on this script's tag, in the page's language).
+// Words come from the build (the page's data block, page-data.js).
 // State for tests and assistive tech: <html data-offline="ready"> once everything is stored and
 // matches the build, "incomplete" once a try to store it fell short or a stored file was found
 // missing or damaged; data-offline-storage="full" while the phone's storage refuses the copy.
-const script = document.getElementById("offline-script");
+import { word } from "./page-data.js";
+
 const root = new URL("../", import.meta.url);
 
 function prompt(waiting) {
@@ -14,10 +15,10 @@ function prompt(waiting) {
   box.className = "offline-update";
   box.setAttribute("role", "status");
   const text = document.createElement("span");
-  text.textContent = script.dataset.msgUpdate;
+  text.textContent = word("ui.offline.update");
   const button = document.createElement("button");
   button.type = "button";
-  button.textContent = script.dataset.msgReload;
+  button.textContent = word("ui.offline.reload");
   button.addEventListener("click", () => {
     button.disabled = true;
     // Reload once the new release controls this page: every file then comes from it.
@@ -39,28 +40,31 @@ function watchForUpdates(registration) {
   });
 }
 
-// The page's offline state, and a line in the footer that says so only while it is true: a judge
+// The page's offline state, said at the top of the page (overrides/main.html, "announce"): a judge
 // can tell the phone is safe to take into a hall with no signal.
 // `full`: the phone has no room for the copy, said too (not the network's fault: every page and
-// the calculators still come from it); a plain "incomplete" leaves that line as it was.
+// the calculators still come from it); a plain "incomplete" leaves that as it was.
 function setOffline(state, full = false) {
   const html = document.documentElement;
   html.dataset.offline = state;
   if (full) html.dataset.offlineStorage = "full";
   else if (state === "ready") delete html.dataset.offlineStorage;
-  footerLine("offline-ready", script.dataset.msgReady).hidden = state !== "ready";
-  footerLine("offline-full", script.dataset.msgFull).hidden = html.dataset.offlineStorage !== "full";
+  showState();
 }
 
-function footerLine(className, text) {
-  let line = document.querySelector(`.${className}`);
-  if (!line) {
-    line = Object.assign(document.createElement("p"), { className, textContent: text });
-    line.setAttribute("role", "status");
-    (document.querySelector(".md-footer-meta__inner") || document.body).append(line);
-  }
-  return line;
+// The top line: "saved", "not saved" (or "no room"), or "saving" while nothing is known yet.
+function showState() {
+  const line = document.querySelector(".offline-state");
+  if (!line) return;
+  const { offline, offlineStorage } = document.documentElement.dataset;
+  const key = offlineStorage === "full" ? "ui.offline.full"
+    : { ready: "ui.offline.saved", incomplete: "ui.offline.not_saved" }[offline] ?? "ui.offline.saving";
+  if (line.textContent !== word(key)) line.textContent = word(key);
+  line.classList.toggle("offline-saved", offline === "ready" && offlineStorage !== "full");
 }
+showState();
+// Whoever sets the state (this script, a test), the line follows it.
+new MutationObserver(showState).observe(document.documentElement, { attributeFilter: ["data-offline", "data-offline-storage"] });
 
 async function start() {
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
@@ -98,7 +102,7 @@ const engineSettled = new Promise((resolve) => {
   else document.addEventListener("calc:engine", resolve, { once: true });
 });
 
-if ("serviceWorker" in navigator && script) {
+if ("serviceWorker" in navigator) {
   Promise.all([loaded, engineSettled])
     .then(start)
     .catch((error) => console.warn("offline use unavailable:", error));

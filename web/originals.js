@@ -4,12 +4,10 @@
 // ?original=<rule id> that rule's alone.
 const button = document.querySelector(".og-all");
 const article = button.closest("article");
-const show = button.textContent;
 
 function showAll(on) {
   for (const original of article.querySelectorAll("details.og")) original.open = on;
-  article.classList.toggle("og-shown", on);
-  button.textContent = on ? button.dataset.hide : show;
+  article.classList.toggle("og-shown", on); // the button's "hide all" shows instead of its "show all" (CSS)
 }
 
 // The address says so, and the language menu follows it (site.js listens to calc:url).

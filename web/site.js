@@ -3,7 +3,8 @@
 // its QR code (qr.js, loaded on first use). Pages with a round clock or a blitz action timer
 // load their script here (no engine is involved in either).
 // Also the calculators' last resort when calc.js itself cannot load.
-import { copyLink, fill, headingText, STALL_MS, words } from "./share.js";
+import { word } from "./page-data.js";
+import { copyLink, fill, headingText, STALL_MS } from "./share.js";
 
 // calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
 // calculators would say "Starting…" forever: say they could not start, and retry by reloading. A
@@ -15,7 +16,7 @@ if (calcScript && document.querySelector(".calc[data-calc]")) {
     if ("calcMounted" in document.documentElement.dataset) return;
     for (const el of document.querySelectorAll(".calc[data-calc]")) {
       el.dataset.state = "error";
-      el.querySelector(".calc-status").textContent = damaged ? el.dataset.msgDamaged : el.dataset.msgFailed;
+      el.querySelector(".calc-status").textContent = word(damaged ? "ui.damaged" : "ui.failed");
       const retry = el.querySelector(".calc-retry");
       retry.hidden = false;
       retry.addEventListener("click", () => location.reload());
@@ -45,12 +46,12 @@ addEventListener("calc:url", updateLanguageLinks);
 function describe(link) {
   const target = document.getElementById(link.getAttribute("href").slice(1));
   if (!target) return "";
-  if (/^H[1-6]$/.test(target.tagName)) return fill(words.qrHeading || "", { title: headingText(target) });
+  if (/^H[1-6]$/.test(target.tagName)) return fill(word("ui.qr.heading"), { title: headingText(target) });
   let heading = null;
   for (const h of document.querySelectorAll("article h1[id], article h2[id], article h3[id]")) {
     if (h.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) heading = h;
   }
-  return fill(words.qrRule || "", { id: target.id, title: heading ? headingText(heading) : "" });
+  return fill(word("ui.qr.rule"), { id: target.id, title: heading ? headingText(heading) : "" });
 }
 
 // A tap or click on a heading's or rule's link control copies its absolute URL.
@@ -65,7 +66,7 @@ document.addEventListener("click", (event) => {
   if (target?.closest(".og-pair")?.querySelector("details.og")?.open) url.searchParams.set("original", target.id);
   history.replaceState(null, "", url.hash);
   updateLanguageLinks();
-  copyLink(url.href, link.dataset.copied, describe(link));
+  copyLink(url.href, describe(link));
 });
 
 if (document.querySelector(".clock")) import("./clock.js");

@@ -2,12 +2,12 @@
 // (calc-render.js) never knows where a verdict came from. Two sources: the engine once it is ready,
 // and before that the verdicts the build computed with the same Python for a calculator's small
 // domain of values (sitebuild/answers.py), found by the exact values sent, never computed here.
+// ANSWERS: the tables' file names, by calculator, language and the value of the field that picks
+// the file (`by`), a build fact (sitebuild/answers.py, sitebuild/contract.py). Each name ends with
+// the first hex digits of its content's SHA-256.
+import { ANSWERS } from "./build.js";
 import { askEngine, enginePending, engineReady } from "./calc-engine.js";
 
-// The tables' file names, by calculator, language and the value of the field that picks the file
-// (`by`), written into this line by the build (sitebuild/answers.py). Each name ends with the first
-// hex digits of its content's SHA-256.
-const ANSWERS = null;
 
 const tables = new Map(); // file name -> promise of its verdicts (null: missing or damaged)
 

@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
+from sitebuild.engine import engine_paths
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import expect_failed_then_retry, expect_verdict
 from tools.serve import Handler, Server
@@ -259,8 +260,7 @@ def test_the_progress_shows_what_has_arrived_when_a_burst_is_followed_by_a_pause
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         context, page, watch = fresh(origin, service_workers="block")  # a first visit: the worker downloads
-        text = (SITE / "calc" / "engine-start.js").read_text(encoding="utf-8")
-        engine = json.loads(re.search(r"^const ENGINE = (.*);$", text, re.M).group(1))
+        engine = engine_paths(SITE)
         sizes = engine["sizes"]
         wasm = sizes[f"{engine['pyodide']}pyodide.asm.wasm"]
         total = sum(sizes[f"{engine['pyodide']}{name}"] for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))

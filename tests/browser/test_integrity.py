@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from calculators import evaluate
 from calculators.i18n import Translator
+from sitebuild.offline import precache_list
 from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tools.serve import Handler, Server
@@ -60,8 +61,7 @@ def damaging_server():
 
 def precache() -> dict[str, str]:
     """Every file the service worker may store -> the revision the build wrote for it (site/sw.js)."""
-    text = (SITE / "sw.js").read_text(encoding="utf-8")
-    manifest = json.loads(text[len("const PRECACHE = "): text.index(";\n\n")])
+    manifest = precache_list(SITE)
     return {**manifest["shell"], **manifest["engine"]}
 
 
@@ -126,8 +126,8 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
     assert any(name in url and "fresh=" in url for url in asked), [u for u in asked if name in u]
     # The copy for offline use is incomplete, and says so; the damaged file is not in it.
     expect(html).to_have_attribute("data-offline", "incomplete")
-    ready_line = page.locator(".offline-ready")
-    expect(ready_line).to_be_hidden()  # nothing on screen says the phone is ready
+    top_line = page.locator(".offline-state")
+    expect(top_line).to_have_text(words("fr")("ui.offline.not_saved"))  # nothing on screen says the phone is ready
     assert engine_key(name) not in stored(page, origin)
 
     server.damage.clear()  # the deploy finishes, the portal lets the phone through
@@ -139,7 +139,7 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
     page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
     expect(html).to_have_attribute("data-offline", "ready")
-    expect(ready_line).to_have_text(words("fr")("ui.offline.ready"))  # said, in the page's language
+    expect(top_line).to_have_text(words("fr")("ui.offline.saved"))  # said, in the page's language
     assert set(precache()) <= set(stored(page, origin))  # complete, and every byte the build's
 
 

@@ -23,7 +23,8 @@ def test_a_translated_rule_gets_its_original_in_its_language():
             '<a class="rule-link" href="#naruto-blitz-2"></a></p><details class="og"><summary>'
             f'<span>{t("ui.original.show.fr")}</span><span>{t("ui.original.hide.fr")}</span></summary>'
             '<p lang="fr">La manche dure 30 minutes.</p></details></div>') in html.replace("&#x27;", "'")
-    assert f'data-hide="{t("ui.original.hide_all.fr")}">{t("ui.original.show_all.fr")}</button>' in html.replace("&#x27;", "'")
+    assert (f'<span class="og-show-all">{t("ui.original.show_all.fr")}</span>'
+            f'<span class="og-hide-all">{t("ui.original.hide_all.fr")}</span></button>') in html.replace("&#x27;", "'")
     assert html.count("<details") == 1  # not the title, not a calculator's paragraph
     assert html.endswith('<script type="module" src="../../calc/originals.js"></script></body></html>')
 
