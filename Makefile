@@ -62,9 +62,10 @@ chromium: $(VENV)/.installed
 	$(PY) -m tools.chromium --ensure --shell
 
 # Start-up, latency, bytes and Lighthouse figures (not a test): table on stdout, JSON in bench-results/.
+# OLD_SITE=<another build's site/> (e.g. main's): (n) compares the offline check with it in the same run.
 bench: build
 	$(PY) -m tools.chromium --ensure
-	$(PY) -m tools.bench --site site
+	$(PY) -m tools.bench --site site $(if $(OLD_SITE),--old-site $(OLD_SITE))
 
 clean:
 	rm -rf site dist build *.egg-info

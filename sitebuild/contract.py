@@ -82,7 +82,7 @@ SITE_WORDS = (
     "ui.link_copied", "ui.qr.button", "ui.qr.close", "ui.qr.heading", "ui.qr.print", "ui.qr.rule", "ui.qr.title",
     "ui.qr.too_long", "ui.share.copy_failed", "ui.share.link", "ui.share.twice",
     "ui.offline.update", "ui.offline.reload", "ui.offline.saved", "ui.offline.saving", "ui.offline.not_saved",
-    "ui.offline.full",
+    "ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.full",
 )
 #: A page with a calculator: its status line, and what a link leaves out.
 CALC_WORDS = ("ui.loading", "ui.downloading", "ui.early", "ui.ready", "ui.failed", "ui.damaged",

@@ -76,16 +76,20 @@ def _url(rel: str) -> str:
 def precache_list(site: Path) -> dict[str, object]:
     """Every file worth keeping offline, split into the shell (fetched when the service worker
     installs) and the engine (fetched in the background once a page has loaded), each with its
-    content hash as revision. ``version`` changes whenever any file does."""
+    content hash as revision, and each file's size (``sizes``: a stored copy's cheap check, web/sw.js).
+    ``version`` changes whenever any file does."""
     shell: dict[str, str] = {}
     engine: dict[str, str] = {}
+    sizes: dict[str, int] = {}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
         if not _wanted(rel):
             continue
-        (engine if _is_engine(rel) else shell)[_url(rel)] = digest(path.read_bytes())
+        data = path.read_bytes()
+        (engine if _is_engine(rel) else shell)[_url(rel)] = digest(data)
+        sizes[_url(rel)] = len(data)
     version = digest(json.dumps([shell, engine], sort_keys=True).encode())
-    return {"version": version, "shell": shell, "engine": engine}
+    return {"version": version, "shell": shell, "engine": engine, "sizes": sizes}
 
 
 def write_service_worker(site: Path) -> dict[str, object]:

@@ -54,7 +54,7 @@ function setState(el, state, why = null) {
   const retry = el.querySelector(".calc-retry");
   const failed = word({ damaged: "ui.damaged", replaced: "ui.replaced" }[why] ?? "ui.failed");
   if (state !== "loading") delete el.dataset.early;
-  status.textContent = { loading: loadingText(el, word("ui.loading")), ready: word("ui.ready"), error: failed }[state];
+  status.textContent = { loading: loadingText(el), ready: word("ui.ready"), error: failed }[state];
   el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
@@ -62,14 +62,21 @@ function setState(el, state, why = null) {
 }
 
 // While the engine starts, a verdict shown from the build's tables (verdict.js) is said in the status
-// line instead of the start's own sentence (its progress bar stays).
-const loadingText = (el, text) => ("early" in el.dataset ? word("ui.early") : text);
+// line instead of the start's own sentence (its progress bar stays); else the download's share while
+// bytes are still awaited (a paused download is not "starting"), then "Starting the calculator…".
+let downloaded = null; // the share of the engine's files arrived (a number below 100) while downloading, else null
+function loadingText(el) {
+  if ("early" in el.dataset) return word("ui.early");
+  // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
+  // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
+  return downloaded === null ? word("ui.loading") : fill(word("ui.downloading"), { percent: downloaded });
+}
 
 export function showEarly(el, early) {
   if (el.dataset.state !== "loading" || early === "early" in el.dataset) return;
   if (early) el.dataset.early = "";
   else delete el.dataset.early;
-  el.querySelector(".calc-status").textContent = loadingText(el, word("ui.loading"));
+  el.querySelector(".calc-status").textContent = loadingText(el);
 }
 
 // A download that makes no progress for STALL_MS has stalled: the start ends in the error and its
@@ -92,6 +99,7 @@ function showProgress({ done, total }) {
   // (The worker also beats while Python starts, after its last byte: that is no download.)
   if (!total || !downloading.has("worker")) return;
   const percent = Math.min(99, Math.floor((done * 100) / total)); // 100 is "ready"
+  downloaded = percent;
   for (const el of calculators) {
     if (el.dataset.state !== "loading") continue;
     const status = el.querySelector(".calc-status");
@@ -102,9 +110,7 @@ function showProgress({ done, total }) {
       status.after(bar);
     }
     bar.value = percent;
-    // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
-    // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
-    status.textContent = loadingText(el, fill(word("ui.downloading"), { percent }));
+    status.textContent = loadingText(el);
   }
 }
 
@@ -114,6 +120,7 @@ function onEngineMessage(data) {
     if (starting) watchStart();
   } else if (data.type === "downloaded") {
     arrived("worker");
+    downloaded = null;
     // Every byte here: what remains is the phone starting Python, "Starting the calculator…".
     for (const el of calculators) if (el.dataset.state === "loading") setState(el, "loading");
   } else if (data.type === "ready") {
@@ -133,6 +140,7 @@ function onEngineMessage(data) {
     }
   } else if (data.type === "failed") {
     starting = false;
+    downloaded = null;
     ready = false;
     clearTimeout(stall);
     if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
@@ -160,6 +168,7 @@ export async function startEngine() {
   worker = null;
   ready = false;
   waiting.clear();
+  downloaded = null;
   calculators.forEach((el) => setState(el, "loading"));
   starting = true;
   downloading.clear();

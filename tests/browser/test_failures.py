@@ -272,6 +272,18 @@ def test_the_progress_shows_what_has_arrived_when_a_burst_is_followed_by_a_pause
             arg=arrived, timeout=15_000)
         calc = page.locator("#calc-naruto-rounds")
         expect(calc).to_have_attribute("data-state", "loading")
+        # A value the build's tables do not hold, typed while the download is paused after one they
+        # hold: the line says how far the download is again (issue 62: "Starting the calculator…" at 85 %).
+        t = Translator("fr")
+        status = calc.locator(".calc-status")
+        downloading = re.escape(t("ui.downloading", percent="{percent}")).replace(re.escape("{percent}"), r"\d+")
+        expect(status).to_have_text(re.compile(f"^{downloading}$"))
+        players = page.locator("#calc-naruto-rounds-players")
+        players.fill("24")  # the build's table answers it: said in the status line
+        expect(status).to_have_text(t("ui.early"))
+        players.fill("300")
+        expect(page).to_have_url(re.compile(r"naruto-rounds\.players=300"))  # written once the tables said no
+        expect(status).to_have_text(re.compile(f"^{downloading}$"))
     finally:
         server.release.set()
     expect_ready(calc)
