@@ -5,6 +5,7 @@
 // The content-hashed engine paths and the snapshot self-test: build facts (sitebuild/contract.py),
 // imported, so that starting needs no fetch first.
 import { ENGINE } from "./build.js";
+import { FAILURE, MESSAGE } from "./engine-protocol.js";
 
 // The engine's wasm compiled on this thread, measured faster than in the worker on a repeat visit
 // (engine-module.js), or null: the worker then compiles it itself (also when anything fails
@@ -35,12 +36,12 @@ function launch(fresh = null) {
   const script = new URL("worker.js", import.meta.url);
   if (fresh) script.search = `fresh=${fresh}`;
   const worker = new Worker(script, { type: "module", name });
-  const wasm = compileEngine(firstVisit, fresh).then((module) => worker.postMessage({ type: "module", module }));
+  const wasm = compileEngine(firstVisit, fresh).then((module) => worker.postMessage({ type: MESSAGE.MODULE, module }));
   const early = [];
   worker.onmessage = ({ data }) => early.push(data);
   worker.onerror = (event) => {
     event.preventDefault();
-    early.push({ type: "failed", detail: event.message || "worker error", suspect: true });
+    early.push({ type: MESSAGE.FAILED, kind: FAILURE.SUSPECT, detail: event.message || "worker error" });
   };
   return { worker, early, wasm };
 }

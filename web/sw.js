@@ -35,7 +35,8 @@ const SHELL_CACHE = `shell-${PRECACHE.version}`;
 const ENGINE_CACHE = "engine-verified";
 const OLD_CACHES = ["engine"]; // an earlier release's engine cache, filled before files were checked
 const url = (key) => new URL(key, SCOPE).href;
-// The header of the 502 this worker answers for an engine file whose bytes the server keeps damaging.
+// The header of the 502 this worker answers for an engine file whose bytes the server keeps damaging
+// (engine-protocol.js DAMAGED_HEADER: a classic script cannot import it).
 const DAMAGED = "x-engine-damaged";
 const revision = (key) => PRECACHE.shell[key] ?? PRECACHE.engine[key];
 // The check's record, the last entry of each cache once every file in it was found the build's: this

@@ -7,6 +7,7 @@
 // the first hex digits of its content's SHA-256.
 import { ANSWERS } from "./build.js";
 import { askEngine, enginePending, engineReady } from "./calc-engine.js";
+import { sha256Hex } from "./digest.js";
 
 
 const tables = new Map(); // file name -> promise of its verdicts (null: missing or damaged)
@@ -16,9 +17,7 @@ async function load(name) {
     const response = await fetch(new URL(`answers/${name}`, import.meta.url));
     if (!response.ok) return null;
     const bytes = await response.arrayBuffer();
-    const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    const hex = Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
-    if (!hex.startsWith(name.split(".").at(-2))) { // not the build's bytes: never used
+    if (!(await sha256Hex(bytes)).startsWith(name.split(".").at(-2))) { // not the build's bytes: never used
       console.warn(`${name}: the server's answer does not match the build`);
       return null;
     }
