@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 
-.PHONY: serve dev test build site wheel catalogs chromium unit browser clean bench
+.PHONY: serve dev test lint build site wheel catalogs chromium unit browser clean bench
 
 serve: build
 	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
@@ -19,8 +19,12 @@ serve: build
 dev: wheel node_modules/.installed
 	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
 
-test: build chromium
+test: lint build chromium
 	$(PY) -m pytest -n 2 --dist worksteal --durations=15
+
+# ESLint (pinned in package.json, eslint.config.mjs) over the browser code and the Node tools: any warning fails.
+lint: node_modules/.installed
+	npx --no-install eslint --max-warnings 0 web tools/*.mjs sitebuild/*.mjs
 
 unit: $(VENV)/.installed catalogs
 	$(PY) -m pytest tests/unit rules_core calculators sitebuild

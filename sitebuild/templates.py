@@ -24,12 +24,26 @@ def widget_names(html: str) -> list[str]:
     return sorted(set(re.findall(r'\sdata-widget="([a-z0-9-]+)"', html)))
 
 
+def material_search_worker() -> str:
+    """``assets/javascripts/workers/search.<hash>.min.js`` as the installed Material ships it."""
+    import material
+
+    folder = Path(material.__file__).parent / "templates"
+    found = sorted(folder.glob("assets/javascripts/workers/search.*.min.js"))
+    if len(found) != 1:
+        raise FileNotFoundError(f"expected one search worker in {folder}, found {[p.name for p in found]}")
+    return found[0].relative_to(folder).as_posix()
+
+
 class TemplateData:
     reference = REFERENCE_LANGUAGE
     theme_color = THEME_COLOR
     #: The installed Material's version, for the generator line our copy of its ``site_meta`` block
     #: writes (a literal there said 9.8.1 after the move to 9.8.2).
     material_version = version("mkdocs-material")
+    #: Material's search worker, whose file name carries a hash that changes with its releases (our
+    #: copy of its ``config`` block names it).
+    search_worker = material_search_worker()
 
     def __init__(self, theme_dirs: tuple[str, ...] | list[str] = ()) -> None:
         self.theme_dirs = [Path(d) for d in theme_dirs]

@@ -34,7 +34,7 @@ async function fetchOk(url, fresh) {
   const response = await fetch(url, fresh ? { cache: "reload" } : {});
   if (!response.ok) {
     // The server answered: the file is missing or broken, and asking again gets the same answer
-    // (calc.js retries a start unseen only when a request got no answer).
+    // (calc-engine.js retries a start unseen only when a request got no answer).
     // A 502 from our service worker with its header: the server keeps sending other bytes (web/sw.js).
     const damaged = response.headers.has(DAMAGED_HEADER);
     throw Object.assign(new Error(`${url}: HTTP ${response.status}`), { answered: true, damaged });

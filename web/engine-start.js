@@ -1,5 +1,5 @@
 // Starts the calculators' engine: a worker booting Pyodide, and the wasm compiled on this thread.
-// Preloaded from <head> on pages with a calculator, run by calc.js once the page is parsed, so that
+// Preloaded from <head> on pages with a calculator, run by calc-engine.js (from calc.js) once the page is parsed, so that
 // neither the page's compile nor the worker competes with Material's start-up (DESIGN.md, "Decisions").
 
 // The content-hashed engine paths and the snapshot self-test: build facts (sitebuild/contract.py),
@@ -26,7 +26,7 @@ async function compileEngine(firstVisit, fresh) {
 }
 
 // A new engine worker, given the engine's files (its name) and the wasm compiled on this thread.
-// Messages that arrive before calc.js listens are kept in `early`, in order; `wasm` settles when
+// Messages that arrive before calc-engine.js listens are kept in `early`, in order; `wasm` settles when
 // this page's own download of the wasm has ended (at once on a first visit: the worker's is
 // reported as its progress). `fresh` (a retry of a start that failed on what the server sent): every
 // engine file, and the worker itself, asked past the caches under a query never used before.

@@ -4,7 +4,7 @@
 
 import { word } from "./page-data.js";
 
-// How long an engine start may go without progress before it is given up (calc.js): a phone on
+// How long an engine start may go without progress before it is given up (calc-engine.js): a phone on
 // a bad network still sees bytes arrive; 30 s of nothing is a stalled or dead connection.
 export const STALL_MS = 30_000;
 

@@ -81,7 +81,7 @@ const SHELL_MODES = ["no-cache", "reload"];
 const ENGINE_MODES = ["default", "reload"];
 
 // Files hashed against their revision in this worker's life: served again after a size check only.
-// A request with `fresh` in its query (a page's retry after a failed start: calc.js) checks again.
+// A request with `fresh` in its query (a page's retry after a failed start: calc-engine.js) checks again.
 const hashed = new Set();
 
 // A stored response with the build's size for `key`, as a new response, else null (consumed).

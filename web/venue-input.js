@@ -7,6 +7,7 @@
 
 const INTEGER = /^[+\-\u2212]?[0-9]+$/;
 // Python's str.strip() whitespace (str.isspace), so that a value means the same on both sides.
+// eslint-disable-next-line no-control-regex -- \x1c-\x1f are whitespace to Python
 const EDGE_SPACE = /^[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 const MINUTE = 60_000;
 

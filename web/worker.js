@@ -38,7 +38,7 @@ function selfTest(evaluateJson, checks) {
 // The worker's name: the content-hashed engine directory and wheel, and the self-test (engine-start.js).
 // compileWasm: the page leaves the wasm to this worker (a first visit: engine-start.js), so it is
 // downloaded with the other files, its progress reported. sha256: each engine file's expected
-// digest; fresh: this start retries one that failed on what the server sent (calc.js), so every
+// digest; fresh: this start retries one that failed on what the server sent (calc-engine.js), so every
 // file is asked past the caches (a new query: the HTTP cache keys by URL; the service worker
 // checks its copy again).
 const { wheel, pyodide: dir, checks, compileWasm, sha256: expected, sizes, fresh } = JSON.parse(self.name);

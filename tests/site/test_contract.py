@@ -119,3 +119,17 @@ def test_build_facts_are_one_generated_module(site, name):
 def test_no_placeholder_in_a_page(site):
     for page in site.rglob("*.html"):
         assert not re.search(r"@[a-z-]+@", page.read_text(encoding="utf-8")), page
+
+
+@pytest.mark.parametrize("page", ["index.html", "fr/index.html", "it/index.html"])
+def test_each_language_says_why_its_copy_was_not_saved(site, page):
+    """The offline line's reasons (issue 62) are in every language's data block, each in its own words."""
+    from calculators.i18n import LANGUAGES
+    from sitebuild.words import words
+
+    data = json.loads(_BLOCK.search((site / page).read_text(encoding="utf-8")).group(1))
+    lang = next(lang for lang in LANGUAGES if page.startswith(f"{lang}/")) if "/" in page else "en"
+    for key in ("ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.saved"):
+        assert data["words"][key] == words(lang)(key)
+    others = [words(other)("ui.offline.not_saved_host") for other in LANGUAGES if other != lang]
+    assert data["words"]["ui.offline.not_saved_host"] not in others
