@@ -9,7 +9,7 @@
 // data-ready once this script listens.
 import { limit, word } from "./page-data.js";
 import { signal } from "./signal.js";
-import { fill, showList, twice } from "./share.js";
+import { fill, replaceQuery, showList, twice } from "./share.js";
 import { readBlitzLink } from "./venue-input.js";
 
 const el = document.querySelector(".blitz-timer");
@@ -63,9 +63,7 @@ function writeUrl() {
     if (player.dataset.warnings === "0") params.delete(key);
     else params.set(key, player.dataset.warnings);
   }
-  const query = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  dispatchEvent(new Event("calc:url")); // site.js: the language menu keeps the warnings
+  replaceQuery(params); // the language menu keeps the warnings
 }
 
 el.addEventListener("click", (event) => {

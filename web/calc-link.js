@@ -2,7 +2,7 @@
 // <instance> being the element id without "calc-"), the link values no control can show, the form's
 // values as sent for a verdict, the address bar kept in step, and the links a user shares.
 import { word } from "./page-data.js";
-import { fill, showList, twice } from "./share.js";
+import { fill, replaceQuery, showList, twice } from "./share.js";
 import { verdictsPending } from "./verdict.js";
 
 let calculators = []; // the page's calculators (calc.js)
@@ -84,9 +84,7 @@ function syncUrl() {
   const kept = [...new URLSearchParams(location.search)].filter(([key]) => !isOurs(key));
   const params = new URLSearchParams(kept);
   for (const el of calculators) for (const [key, value] of shared(el)) params.append(key, value);
-  const query = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  dispatchEvent(new Event("calc:url"));
+  replaceQuery(params);
 }
 
 // The link's values for each calculator, read in one pass over the query.

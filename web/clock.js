@@ -9,7 +9,7 @@
 // the typed fields: each one the clock cannot take gets its localized error, never a default.
 import { limit, word } from "./page-data.js";
 import { signal } from "./signal.js";
-import { copyLink, fill, headingText, showList, showQr, twice } from "./share.js";
+import { copyLink, fill, headingText, replaceQuery, showList, showQr, twice } from "./share.js";
 import { parseWhole, readClockLink } from "./venue-input.js";
 
 const el = document.querySelector(".clock");
@@ -113,8 +113,7 @@ function writeUrl() {
   for (const { table, minutes } of extensions) params.append("clock.ext", `${table}:${minutes}`);
   if (extForm.elements.table.value.trim()) params.set("clock.table", extForm.elements.table.value);
   if (extForm.elements.extra.value.trim()) params.set("clock.extra", extForm.elements.extra.value);
-  history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
-  dispatchEvent(new Event("calc:url")); // site.js: the language menu keeps the clock
+  replaceQuery(params); // the language menu keeps the clock
 }
 
 // The clock's own link: the round only (not the calculators' fields, nor a half-typed extension),

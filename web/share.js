@@ -1,5 +1,5 @@
 // Helpers shared by the page scripts (site.js, calc.js, clock.js, blitz.js): fill a message's
-// {placeholders}, copy a link and say so, show a QR code. A module of its own, so that the page
+// {placeholders}, keep the address in step, copy a link and say so, show a QR code. A module of its own, so that the page
 // scripts import it and never each other.
 
 import { word } from "./page-data.js";
@@ -23,6 +23,17 @@ export function fill(template, values) {
     if (one !== undefined) return plural.select(Number(value)) === "one" ? one : other;
     return typeof value === "number" ? numeral.format(value).replace("-", "\u2212") : String(value);
   });
+}
+
+// The event that says a script changed the page's address (site.js keeps the language menu's
+// links in step with it).
+export const ADDRESS_CHANGED = "address-changed";
+
+// The address's query made `params` (nothing when empty; the anchor kept), and said.
+export function replaceQuery(params) {
+  const query = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  dispatchEvent(new Event(ADDRESS_CHANGED));
 }
 
 // A heading's words, without its "¶" link control.

@@ -4,7 +4,7 @@
 // load their script here (no engine is involved in either).
 // Also the calculators' last resort when calc.js itself cannot load.
 import { word } from "./page-data.js";
-import { copyLink, fill, headingText, STALL_MS } from "./share.js";
+import { ADDRESS_CHANGED, copyLink, fill, headingText, STALL_MS } from "./share.js";
 
 // calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
 // calculators would say "Starting…" forever: say they could not start, and retry by reloading. A
@@ -40,7 +40,7 @@ function updateLanguageLinks() {
 }
 updateLanguageLinks();
 addEventListener("hashchange", updateLanguageLinks);
-addEventListener("calc:url", updateLanguageLinks);
+addEventListener(ADDRESS_CHANGED, updateLanguageLinks);
 
 // What a heading or rule link points to, for its QR code: "Rule naruto-blitz-4: Blitz rules".
 function describe(link) {
