@@ -9,7 +9,7 @@ are opened one after another, with the service worker still running ("running") 
 each view ("restarted": Chromium stops an idle service worker after ~30 s, so a judge's next page
 often meets a new one). Figures: medians over the views, and the new/old ratios.
 
-    .venv/bin/python -m tools.bench.offline_check --site site --old-site ../main/site
+    .venv/bin/python -m tools.bench.offline_check --site site --old-site <main's built site/>
 """
 
 from __future__ import annotations
