@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 
-.PHONY: serve dev test build site wheel catalogs chromium unit browser clean bench pseudo
+.PHONY: serve dev test lint build site wheel catalogs chromium unit browser clean bench pseudo
 
 serve: build
 	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
@@ -19,13 +19,17 @@ serve: build
 dev: wheel node_modules/.installed
 	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
 
-test: build chromium pseudo
+test: lint build chromium pseudo
 	$(PY) -m pytest -n 2 --dist worksteal --durations=15
 
 # The pseudo-locale site of tests/browser/test_pseudo_locale.py (tests/pseudo.py), built again only
 # when the checkout changed: a test run on an unchanged checkout does not pay for it.
 pseudo: wheel node_modules/.installed
 	$(PY) -m tests.pseudo
+
+# ESLint (pinned in package.json, eslint.config.mjs) over the browser code and the Node tools: any warning fails.
+lint: node_modules/.installed
+	npx --no-install eslint --max-warnings 0 web tools/*.mjs sitebuild/*.mjs
 
 unit: $(VENV)/.installed catalogs
 	$(PY) -m pytest tests/unit rules_core calculators sitebuild
@@ -67,9 +71,10 @@ chromium: $(VENV)/.installed
 	$(PY) -m tools.chromium --ensure --shell
 
 # Start-up, latency, bytes and Lighthouse figures (not a test): table on stdout, JSON in bench-results/.
+# OLD_SITE=<another build's site/> (e.g. main's): (n) compares the offline check with it in the same run.
 bench: build
 	$(PY) -m tools.chromium --ensure
-	$(PY) -m tools.bench --site site
+	$(PY) -m tools.bench --site site $(if $(OLD_SITE),--old-site $(OLD_SITE))
 
 clean:
 	rm -rf site dist build *.egg-info

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -30,10 +29,9 @@ from calculators.i18n import LANGUAGES
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator
 from rules_core.pokemon import GAMES_TO_WIN, MAX_PRIZES, MIN_PRIZES
-from sitebuild.engine import BuildError, digest
+from sitebuild.contract import build_facts
+from sitebuild.engine import digest
 
-#: The line of ``calc/verdict.js`` the build fills with the tables' file names.
-ANSWERS_LINE = "const ANSWERS = null;"
 FOLDER = "answers"
 
 
@@ -126,8 +124,8 @@ def encoded(answers: list[tuple[dict[str, str], object]]) -> bytes:
 
 
 def write_answers(site: Path) -> dict[str, object]:
-    """Write every table into ``site/calc/answers/`` and their names into ``calc/verdict.js``;
-    return what was written there: ``{calculator: {"by": field, "files": {lang: {part: name}}}}``."""
+    """Write every table into ``site/calc/answers/``; return their names, a build fact
+    (sitebuild/contract.py writes it into ``calc/build.js`` for web/verdict.js): ``{calculator: {"by": field, "files": {lang: {part: name}}}}``."""
     folder = site / "calc" / FOLDER
     for stale in folder.glob("*.json"):  # an earlier build's tables
         stale.unlink()
@@ -139,20 +137,12 @@ def write_answers(site: Path) -> dict[str, object]:
         (folder / name).write_bytes(data)
         entry = written.setdefault(calc_id, {"by": TABLES[calc_id].by, "files": {}})
         entry["files"].setdefault(lang, {})[part] = name
-    script = site / "calc" / "verdict.js"
-    text = script.read_text(encoding="utf-8")
-    if text.count(ANSWERS_LINE) != 1:
-        raise BuildError(f"{script}: expected the line {ANSWERS_LINE!r} once, to write the tables' names into")
-    script.write_text(text.replace(ANSWERS_LINE, f"const ANSWERS = {json.dumps(written, sort_keys=True)};"), encoding="utf-8")
     return written
 
 
 def written_answers(site: Path) -> dict[str, object]:
-    """What :func:`write_answers` wrote into a built site's ``calc/verdict.js``."""
-    found = re.findall(r"^const ANSWERS = (.*);$", (site / "calc" / "verdict.js").read_text(encoding="utf-8"), flags=re.M)
-    if len(found) != 1:
-        raise BuildError(f"{site}/calc/verdict.js: expected one filled-in ANSWERS line, found {len(found)}")
-    return json.loads(found[0])
+    """What :func:`write_answers` returned, as the build wrote it into a built site's ``calc/build.js``."""
+    return build_facts(site)["ANSWERS"]
 
 
 def main() -> None:

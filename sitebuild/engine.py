@@ -2,7 +2,8 @@
 
 Pyodide keeps its fixed file names inside ``calc/pyodide-<hash>/``; the wheel goes to
 ``calc/wheel-<hash>/<name>.whl``. Both paths, each file's digest and the self-test a restored
-snapshot must pass, are written into ``calc/engine-start.js``, so the page needs no fetch before starting the engine.
+snapshot must pass are build facts (sitebuild/contract.py writes them into ``calc/build.js``, which
+``engine-start.js`` imports), so the page needs no fetch before starting the engine.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import hashlib
 import itertools
 import json
 import os
-import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -20,6 +20,7 @@ from calculators.bridge import evaluate_json
 from calculators.i18n import LANGUAGES
 from calculators.registry import CALCULATORS
 from sitebuild.bytecode import bytecode_wheel
+from sitebuild.contract import build_facts
 from sitebuild.precompress import stored_zip
 from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
@@ -31,12 +32,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 WHEEL_GLOB = "rules_calculators-*-py3-none-any.whl"
 #: The QR encoder web/qr.js uses, copied from npm like Pyodide: never a CDN.
 QR_LIBRARY = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
-#: The line of ``calc/engine-start.js`` that :func:`install_engine` fills in.
-ENGINE_LINE = "const ENGINE = null;"
-#: Where a page names the engine's folder (the templates write it before the folder's hash is known).
-ENGINE_DIR = "@engine-dir@/"
-#: Templates in ``web/`` that are written elsewhere, not copied as they are.
-TEMPLATES = ("sw.js",)
 
 
 class BuildError(RuntimeError):
@@ -97,9 +92,9 @@ def served_files(pyodide_src: Path, wheel: Path, work: Path) -> tuple[list[Path]
     return [made.get(name, pyodide_src / name) for name in PYODIDE_FILES], served
 
 
-def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PYODIDE_SRC) -> dict[str, str]:
+def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PYODIDE_SRC) -> dict[str, object]:
     """Copy ``web/`` to ``site/calc/``, then Pyodide and the wheel under content-hashed folders
-    (those of earlier builds removed); return the two paths written into ``engine-start.js``."""
+    (those of earlier builds removed); return the engine's build facts (:func:`_install`)."""
     missing = [name for name in PYODIDE_FILES if not (pyodide_src / name).is_file()]
     if missing:
         raise BuildError(f"Pyodide files missing in {pyodide_src}: {', '.join(missing)}; run `npm ci`")
@@ -108,9 +103,11 @@ def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PY
         return _install(site, served, served_wheel)
 
 
-def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, str]:
+def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, object]:
+    """The engine's paths (``pyodide``: its folder, ``wheel``), each file's digest (``sha256``) and
+    size (``sizes``), and the self-test (``checks``): what web/engine-start.js and worker.js read."""
     calc = site / "calc"
-    shutil.copytree(WEB, calc, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*TEMPLATES))
+    shutil.copytree(WEB, calc, dirs_exist_ok=True)
     if not QR_LIBRARY.is_file():
         raise BuildError(f"{QR_LIBRARY} missing: run `npm ci`")
     (calc / "vendor").mkdir(exist_ok=True)
@@ -128,10 +125,6 @@ def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, st
         shutil.copy2(path, pyodide_dir / path.name)
     shutil.copy2(wheel, wheel_dir / wheel.name)
     paths = {"pyodide": f"{pyodide_dir.name}/", "wheel": f"{wheel_dir.name}/{wheel.name}"}
-    start = calc / "engine-start.js"
-    text = start.read_text(encoding="utf-8")
-    if text.count(ENGINE_LINE) != 1:
-        raise BuildError(f"{start}: expected the line {ENGINE_LINE!r} once, to write the engine's paths into")
     # Each file's digest (the service worker's precache revision too): the worker checks every
     # download against it before use (web/worker.js).
     sha256 = {f"{pyodide_dir.name}/{p.name}": digest(p.read_bytes()) for p in files}
@@ -139,25 +132,9 @@ def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, st
     # Each file's size, for the download's progress bar (the worker counts the bytes it reads).
     sizes = {f"{pyodide_dir.name}/{p.name}": p.stat().st_size for p in files}
     sizes[paths["wheel"]] = wheel.stat().st_size
-    engine = json.dumps({**paths, "sha256": sha256, "sizes": sizes, "checks": self_test()}, ensure_ascii=False)
-    start.write_text(text.replace(ENGINE_LINE, f"const ENGINE = {engine};"), encoding="utf-8")
-    return paths
-
-
-def fill_engine_dir(html: str, paths: dict[str, str]) -> str:
-    """A page with the engine's folder (``paths``: :func:`install_engine`'s) where the template wrote
-    :data:`ENGINE_DIR`.
-
-    >>> fill_engine_dir('href="../calc/@engine-dir@/pyodide.asm.wasm"', {"pyodide": "pyodide-0123/"})
-    'href="../calc/pyodide-0123/pyodide.asm.wasm"'
-    """
-    return html.replace(ENGINE_DIR, paths["pyodide"])
+    return {**paths, "sha256": sha256, "sizes": sizes, "checks": self_test()}
 
 
 def engine_paths(site: Path) -> dict[str, object]:
-    """What :func:`install_engine` wrote into a built site's ``calc/engine-start.js``."""
-    text = (site / "calc" / "engine-start.js").read_text(encoding="utf-8")
-    written = re.findall(r"^const ENGINE = (.*);$", text, flags=re.M)
-    if len(written) != 1:
-        raise BuildError(f"{site}/calc/engine-start.js: expected one filled-in ENGINE line, found {len(written)}")
-    return json.loads(written[0])
+    """The engine's build facts in a built site (:func:`_install`, as written into ``calc/build.js``)."""
+    return build_facts(site)["ENGINE"]

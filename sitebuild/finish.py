@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from sitebuild import answers, csp, dev, engine, offline, rulebook, rules_json, search
+from sitebuild import answers, contract, csp, dev, engine, offline, rulebook, rules_json, search
 from sitebuild.engine import ROOT
 from sitebuild.hosting import write_hosting
 from sitebuild.precompress import precompress
@@ -30,13 +30,13 @@ def finish(site: Path, site_url: str, serving: bool = False, docs: Path = rulebo
             sitemap.unlink()
     search.split_search_index(site, found)   # before sw.js lists every index
     rules_json.write_rules(site, site_url, found)
-    paths = engine.install_engine(site)      # web/ + Pyodide + wheel into calc/
-    answers.write_answers(site)              # into calc/ (after web/ is copied), before sw.js lists every file
+    facts = engine.install_engine(site)      # web/ + Pyodide + wheel into calc/
+    tables = answers.write_answers(site)     # into calc/ (after web/ is copied), before sw.js lists every file
+    contract.write_build_module(site, facts, tables)
     offline.write_icons(site)
     offline.write_manifests(site)
-    for page in sorted(site.rglob("*.html")):  # the engine's folder in, then final: hash their inline scripts
-        html = engine.fill_engine_dir(page.read_text(encoding="utf-8"), paths)
-        page.write_text(csp.add_policy(html, live_reload=serving), encoding="utf-8")
+    for page in sorted(site.rglob("*.html")):  # final: hash their inline scripts
+        page.write_text(csp.add_policy(page.read_text(encoding="utf-8"), live_reload=serving), encoding="utf-8")
     if serving:
         (site / "sw.js").write_text(dev.DEV_SERVICE_WORKER, encoding="utf-8")
         return {}

@@ -1,5 +1,5 @@
-"""Offline use: one web app manifest per language, the app icons, and the service worker with its
-precache list (every final file with its content hash, so it runs last).
+"""Offline use: one web app manifest per language, the app icons, and the service worker's precache
+list (every final file with its content hash, so it runs last; sitebuild/contract.py writes ``sw.js``).
 
 :func:`write_service_worker` can be called again on a built site (the browser test that simulates
 a new release does so after changing a file).
@@ -13,11 +13,11 @@ import zlib
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, language_folder
-from sitebuild.engine import WEB, digest
+from sitebuild import contract
+from sitebuild.engine import digest
 from sitebuild.hosting import is_hashed
 from sitebuild.words import words
 
-SW_TEMPLATE = WEB / "sw.js"
 THEME_COLOR = "#4051b5"  # Material's "indigo" primary, as set in mkdocs.yml
 BACKGROUND_COLOR = "#ffffff"
 ICON_SIZES = (192, 512)
@@ -56,7 +56,7 @@ def _is_engine(rel: str) -> bool:
 
 
 def _wanted(rel: str) -> bool:
-    if rel in ("sw.js", "_headers") or rel.endswith(_SKIPPED_SUFFIXES):
+    if rel in (contract.SERVICE_WORKER, "_headers") or rel.endswith(_SKIPPED_SUFFIXES):
         return False
     if rel.startswith("assets/javascripts/lunr/"):
         # Search loads only its language's stemmer (each language has an index of its own, so no
@@ -76,24 +76,27 @@ def _url(rel: str) -> str:
 def precache_list(site: Path) -> dict[str, object]:
     """Every file worth keeping offline, split into the shell (fetched when the service worker
     installs) and the engine (fetched in the background once a page has loaded), each with its
-    content hash as revision. ``version`` changes whenever any file does."""
+    content hash as revision, and each file's size (``sizes``: a stored copy's cheap check, web/sw.js).
+    ``version`` changes whenever any file does."""
     shell: dict[str, str] = {}
     engine: dict[str, str] = {}
+    sizes: dict[str, int] = {}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
         if not _wanted(rel):
             continue
-        (engine if _is_engine(rel) else shell)[_url(rel)] = digest(path.read_bytes())
+        data = path.read_bytes()
+        (engine if _is_engine(rel) else shell)[_url(rel)] = digest(data)
+        sizes[_url(rel)] = len(data)
     version = digest(json.dumps([shell, engine], sort_keys=True).encode())
-    return {"version": version, "shell": shell, "engine": engine}
+    return {"version": version, "shell": shell, "engine": engine, "sizes": sizes}
 
 
 def write_service_worker(site: Path) -> dict[str, object]:
-    """Write ``site/sw.js``: the precache list, then the template. Any change of any file
-    changes sw.js, which is how browsers learn about a new release."""
+    """Write ``site/sw.js`` with the precache list. Any change of any file changes sw.js, which is
+    how browsers learn about a new release."""
     manifest = precache_list(site)
-    text = f"const PRECACHE = {json.dumps(manifest, indent=1, sort_keys=True)};\n\n" + SW_TEMPLATE.read_text(encoding="utf-8")
-    (site / "sw.js").write_text(text, encoding="utf-8")
+    contract.write_service_worker(site, manifest)
     return manifest
 
 

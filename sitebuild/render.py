@@ -185,9 +185,6 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
     # region has its own accessible name ("… — Blitz").
     preset_words = [t(key) for key in (f"{spec.id}.{name}.{value}" for name, value in presets.items()) if t.has(key)]
     title = " \u2014 ".join([t(f"{spec.id}.title"), *preset_words])
-    # Words a widget needs ("<id>.ui.<name>" -> data-ui-<name>), as templates with {placeholders}.
-    widget_words = {f"data_ui_{name.replace('-', '_')}": text for name, text in t.templates(f"{spec.id}.ui.").items()}
-    widget_rules = {f"data_rule_{name}": value for name, value in spec.widget_rules.items()}
     widget_html = WIDGET_HTML[spec.widget](t, spec, uid) if spec.widget in WIDGET_HTML else ""
     data = _attrs(
         class_="calc",
@@ -199,16 +196,6 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_state="loading",
         data_presets=json.dumps(presets, sort_keys=True) if presets else None,
         data_widget=spec.widget,
-        data_msg_loading=t("ui.loading"),
-        data_msg_downloading=t("ui.downloading", percent="{percent}"),
-        data_msg_early=t("ui.early"),
-        data_msg_ready=t("ui.ready"),
-        data_msg_failed=t("ui.failed"),
-        data_msg_damaged=t("ui.damaged"),
-        data_msg_replaced=t("ui.replaced"),
-        data_msg_internal=t("ui.internal"),
-        **widget_words,
-        **widget_rules,
     )
     return (
         f"<div {data}>"
@@ -221,7 +208,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         f'<p class="calc-summary"></p><ul class="calc-details"></ul></div>'
         f'<p class="calc-status" role="status">{escape(t("ui.loading"))}</p>'
         f'<button type="button" class="calc-retry md-button" hidden>{escape(t("ui.retry"))}</button>'
-        f'<button type="button" class="calc-share md-button" data-copied="{escape(t("ui.link_copied", url="{url}"))}">'
+        f'<button type="button" class="calc-share md-button">'
         f'{escape(t("ui.copy_calc_link"))}</button>'
         f'<button type="button" class="calc-qr md-button">{escape(t("ui.qr.button"))}</button>'
         f"</div>"

@@ -85,7 +85,7 @@ def copy_label(rule: Rule, lang: str) -> str:
 def _control(element: etree.Element, rule: Rule, page: Page, lang: str) -> None:
     """The copy-link control: the heading's permalink (toc's ``¶``), or a link added at a rule's end."""
     attrs = {"title": copy_label(rule, lang), "aria-label": copy_label(rule, lang),
-             "data-copied": words(lang)("ui.link_copied", url="{url}"), "data-caption": caption(rule, page, lang)}
+             "data-caption": caption(rule, page, lang)}  # "Link copied": the page's words (sitebuild/contract.py)
     if _HEADING.fullmatch(element.tag):
         link = next((a for a in element if a.get("class") == "headerlink"), None)
         if link is None:  # the toc extension's permalink is the heading's control
@@ -174,9 +174,11 @@ class RuleMarkup(Treeprocessor):
                 element.set("data-stale-translation", stale[rule.id])
             if element.tag == "h1":
                 if originals:
-                    button = etree.Element("button", {"type": "button", "class": "md-button og-all", "data-search-exclude": "",
-                                                      "data-hide": t(f"ui.original.hide_all.{page.source}")})
-                    button.text = t(f"ui.original.show_all.{page.source}")
+                    # both labels in the page, CSS shows the one that fits (no script holds a word)
+                    button = etree.Element("button", {"type": "button", "class": "md-button og-all", "data-search-exclude": ""})
+                    for shown in ("show_all", "hide_all"):
+                        label = etree.SubElement(button, "span", {"class": f"og-{shown.replace('_', '-')}"})
+                        label.text = t(f"ui.original.{shown}.{page.source}")
                     _insert_after(parents, element, button)
                 continue
             if not originals and rule.id not in stale:

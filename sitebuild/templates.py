@@ -13,7 +13,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
-from sitebuild.engine import ENGINE_DIR, WEB
+from sitebuild.contract import page_data_json
+from sitebuild.engine import WEB
 from sitebuild.offline import THEME_COLOR
 from sitebuild.words import words
 
@@ -23,15 +24,26 @@ def widget_names(html: str) -> list[str]:
     return sorted(set(re.findall(r'\sdata-widget="([a-z0-9-]+)"', html)))
 
 
+def material_search_worker() -> str:
+    """``assets/javascripts/workers/search.<hash>.min.js`` as the installed Material ships it."""
+    import material
+
+    folder = Path(material.__file__).parent / "templates"
+    found = sorted(folder.glob("assets/javascripts/workers/search.*.min.js"))
+    if len(found) != 1:
+        raise FileNotFoundError(f"expected one search worker in {folder}, found {[p.name for p in found]}")
+    return found[0].relative_to(folder).as_posix()
+
+
 class TemplateData:
     reference = REFERENCE_LANGUAGE
     theme_color = THEME_COLOR
-    #: The engine's content-hashed folder, known only once the engine is installed after the pages
-    #: are written: sitebuild.engine.fill_engine_dir puts it in.
-    engine_dir = ENGINE_DIR
     #: The installed Material's version, for the generator line our copy of its ``site_meta`` block
     #: writes (a literal there said 9.8.1 after the move to 9.8.2).
     material_version = version("mkdocs-material")
+    #: Material's search worker, whose file name carries a hash that changes with its releases (our
+    #: copy of its ``config`` block names it).
+    search_worker = material_search_worker()
 
     def __init__(self, theme_dirs: tuple[str, ...] | list[str] = ()) -> None:
         self.theme_dirs = [Path(d) for d in theme_dirs]
@@ -69,20 +81,9 @@ class TemplateData:
                 if (WEB / "widgets" / f"{name}.css").is_file()]
 
     @staticmethod
-    def offline_words(lang: str) -> dict[str, str]:
-        """The service worker's update prompt and the offline indicator (web/offline.js reads data-msg-*),
-        and the top of the page's line on the same state (overrides/main.html, "announce")."""
-        t = words(lang)
-        return {name: escape(t(f"ui.offline.{name}"), quote=True)
-                for name in ("update", "reload", "ready", "saved", "saving", "not_saved", "full")}
-
-    @staticmethod
-    def site_words(lang: str) -> str:
-        """The words share.js and qr.js need on every page (the QR code dialog, sharing), as data attributes
-        of one hidden element: scripts hold no words of their own."""
-        t = words(lang)
-        return "".join(f' data-{group}-{name.replace("_", "-")}="{escape(text, quote=True)}"'
-                       for group in ("qr", "share") for name, text in sorted(t.templates(f"ui.{group}.").items()))
+    def page_data(content: str, lang: str) -> str:
+        """The page's data block: the words and limits its scripts need (sitebuild/contract.py)."""
+        return page_data_json(content, lang)
 
     @staticmethod
     def not_found(base_url: str) -> str:

@@ -3,9 +3,9 @@
 A page asks for them with a marker on its own line, ``<!-- venue:clock -->`` or
 ``<!-- venue:blitz-timer -->`` (an unknown one fails the build, like calculator markers).
 The HTML is complete without a script; ``web/clock.js`` and ``web/blitz.js`` bring it
-to life. Rule numbers (blitz length, seconds per action, warnings that lose) reach the browser
-as ``data-*`` attributes from ``rules_core``; words as ``data-ui-*`` templates from the
-``venue`` catalog, so no script holds a number or a word of its own.
+to life. The words and limits they fill in themselves (rule numbers from ``rules_core``, templates
+from the ``venue`` catalog) are in the page's data block (sitebuild/contract.py), so no script
+holds a number or a word of its own.
 """
 
 from __future__ import annotations
@@ -13,52 +13,21 @@ from __future__ import annotations
 import re
 from html import escape
 
-from calculators.i18n import Later, Translator, language_folder
+from calculators.i18n import Translator, language_folder
+from sitebuild.contract import ADD_STEP_MINUTES
 from sitebuild.render import MarkerError, _attrs
 from sitebuild.words import words
 from calculators.players import player
-from calculators.spec import MAX_LINE_FIELD
 from rules_core import clock, naruto
 from rules_core.players import Player
 
 ANY_VENUE_MARKER = re.compile(r"<!--\s*venue:(.*?)-->", re.S)
-#: Minutes the "add" button gives the round at each tap (a tool setting, not a rule).
-ADD_STEP_MINUTES = 1
-#: The clock's views besides the page's own (``clock.view=room``: full screen, for a projector).
-VIEWS = ("room",)
-#: Error templates of the common catalog the clock's fields use (``data-error-<code>``).
-ERROR_CODES = ("required", "not_integer", "out_of_range", "too_long", "not_a_choice")
 
 
 def rule_href(lang: str, page: str, rule_id: str) -> str:
     """A site-absolute link to a rule in ``lang``; the hook makes it relative to the page."""
     prefix = language_folder(lang)
     return f"/{prefix}{page}/#{rule_id}"
-
-
-#: The messages each script fills in itself (as ``data-ui-*`` templates); the rest is rendered here.
-SCRIPT_WORDS = {
-    "clock": ("state.idle", "state.idle_length", "state.idle_ready", "state.running", "state.paused", "state.time", "ext.running", "ext.paused",
-              "ext.time", "ext.remove", "ext.many", "wake.on", "wake.off", "link.error.end",
-              "link.error.end_far", "link.error.left", "link.error.left_far", "link.error.both", "link.error.ext",
-              "link.error.ext_twice", "link.error.ext_many",
-              "link.error.view", "round.show", "round.show_of"),
-    "blitz": ("left", "over", "overrun"),
-}
-#: Blitz messages naming a player, which the script fills per player: the build writes each with
-#: the player's label already in it («Ammonizioni del giocatore A: {count}») as the player's
-#: ``data-ui-*``, so no script has to know how a language puts a label in a sentence.
-PLAYER_WORDS = ("count", "lost", "warnings.label")
-
-
-def _words(t: Translator, prefix: str) -> dict[str, str]:
-    """``<prefix>.x.y`` messages as ``data_ui_x_y`` keyword arguments for :func:`_attrs`."""
-    templates = t.templates(f"{prefix}.")
-    return {f"data_ui_{re.sub(r'[^a-z0-9]', '_', k)}": templates[k] for k in SCRIPT_WORDS[prefix]}
-
-
-def _errors(t: Translator) -> dict[str, str]:
-    return {f"data_error_{code}": t.templates("error.")[code] for code in ERROR_CODES}
 
 
 def _number_field(t: Translator, uid: str, name: str, label_key: str, hint: str = "") -> str:
@@ -88,16 +57,8 @@ def render_clock(lang: str) -> str:
         for i, g in enumerate(clock.Game)
     )
     fixed = escape(t("clock.minutes.fixed", minutes=naruto.BLITZ_GAME_MINUTES))
-    data = _attrs(
-        class_="clock", id=uid, role="region", aria_labelledby=f"{uid}-title", data_lang=lang,
-        data_clock_state="idle", data_clock_end="", data_add_minutes=ADD_STEP_MINUTES,
-        data_max_minutes=clock.MAX_ROUND_MINUTES, data_max_extension=clock.MAX_EXTENSION_MINUTES,
-        data_max_table=clock.MAX_TABLE, data_max_extensions=clock.MAX_EXTENSIONS,
-        data_max_ahead_minutes=clock.MAX_AHEAD_MINUTES, data_max_length=MAX_LINE_FIELD,
-        data_max_round=clock.MAX_ROUND_NUMBER, data_views=" ".join(VIEWS),
-        **_words(t, "clock"), **_errors(t),
-        data_qr_what=t("ui.qr.clock", game="{game}"),
-    )
+    data = _attrs(class_="clock", id=uid, role="region", aria_labelledby=f"{uid}-title", data_lang=lang,
+                  data_clock_state="idle", data_clock_end="")
     return (
         f"<div {data}>"
         f'<p class="calc-title" id="{uid}-title">{escape(t("clock.title"))}</p>'
@@ -141,7 +102,7 @@ def render_clock(lang: str) -> str:
         + f'<button type="submit" class="md-button">{escape(t("clock.ext.add"))}</button></form>'
         f'<ul class="clock-ext-list"></ul></div>'
         f'<div class="clock-share">'
-        + _button(t("clock.copy"), "copy", data_copied=t("ui.link_copied", url="{url}"))
+        + _button(t("clock.copy"), "copy")
         + _button(t("ui.qr.button"), "qr")
         + _button(t("clock.room"), "room")
         + "</div></div>"
@@ -153,19 +114,10 @@ def render_blitz_timer(lang: str) -> str:
     t = words(lang)
     uid = "blitz-timer"
     seconds = naruto.BLITZ_ACTION_SECONDS
-    data = _attrs(
-        class_="blitz-timer", id=uid, role="region", aria_labelledby=f"{uid}-title", data_lang=lang,
-        data_blitz_state="idle", data_seconds=seconds, data_warnings_lose=naruto.BLITZ_WARNINGS_TO_LOSE,
-        data_max_length=MAX_LINE_FIELD, **_words(t, "blitz"), **_errors(t),
-    )
-    def player_words(p: Player) -> str:
-        name = player(t, p)
-        return _attrs(class_="blitz-player", data_player=p.value, data_warnings="0", **{
-            f"data_ui_{re.sub(r'[^a-z0-9]', '_', k)}": t(f"blitz.{k}", name=name, count=Later("count"))
-            for k in PLAYER_WORDS})
-
+    data = _attrs(class_="blitz-timer", id=uid, role="region", aria_labelledby=f"{uid}-title", data_lang=lang,
+                  data_blitz_state="idle")
     players = "".join(
-        f'<div {player_words(p)}>'
+        f'<div {_attrs(class_="blitz-player", data_player=p.value, data_warnings="0")}>'
         f'<p class="blitz-warnings">{escape(t("blitz.count", name=player(t, p), count=0))}</p>'
         + _button(t("blitz.warn", name=player(t, p)), "warn")
         + _button(t("blitz.undo", name=player(t, p)), "undo", disabled=True)

@@ -11,7 +11,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [site = "site", runs = "5", mode] = process.argv.slice(2);
 const calc = new URL(`${site.replace(/\/$/, "")}/calc/`, pathToFileURL(`${process.cwd()}/`));
-const ENGINE = JSON.parse(readFileSync(new URL("engine-start.js", calc), "utf8").match(/^const ENGINE = (.*);$/m)[1]);
+// The build's facts (sitebuild/contract.py): an ES module, imported as one (a data: URL, whatever
+// Node makes of a .js file outside a "type": "module" package).
+const facts = readFileSync(new URL("build.js", calc), "utf8");
+const { ENGINE } = await import(`data:text/javascript,${encodeURIComponent(facts)}`);
 const indexURL = new URL(ENGINE.pyodide, calc).pathname;
 const wheel = readFileSync(new URL(ENGINE.wheel, calc));
 const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);

@@ -46,7 +46,7 @@ MARKS = {
          "  if (ownModule) ownModule.then(() => __mark('wasm'));\n"),
         ("      progress();\n      return pyodide;", "      __mark('pyodide');\n"),
         ("  const stored = await found;", "  found.then((stored) => __mark(stored ? 'snapshot found' : 'no snapshot'));\n"),
-        ("    postMessage({ type: \"ready\", start });", "    __mark('ready posted');\n"),
+        ("    postMessage({ type: MESSAGE.READY, start });", "    __mark('ready posted');\n"),
     ],
 }
 

@@ -2,19 +2,19 @@
 // action count; when the rules' "about N seconds" are up it says so, beeps once and shows the
 // overrun, and leaves the warning to the judge. Warnings per player are kept in the page URL
 // (?blitz.a=1), so a reload loses none; at the rules' number of warnings it states that the
-// player loses the game, with the rule's link. The numbers come from data-seconds and
-// data-warnings-lose (rules_core), the words from data-ui-* (the venue catalog).
+// player loses the game, with the rule's link. Its numbers (rules_core) and words (the venue
+// catalog) are in the page's data block (page-data.js); those naming a player are written per
+// player, the label already in them (sitebuild/contract.py).
 // State for tests and tools: data-blitz-state (idle | running | over) on the element, and
-// data-ready once this script listens. Words naming a player are that player's data-ui-*, the
-// label already in them (sitebuild/venue.py).
+// data-ready once this script listens.
+import { limit, word } from "./page-data.js";
 import { signal } from "./signal.js";
-import { fill, showList, twice } from "./share.js";
-import { datasetKey, readBlitzLink } from "./venue-input.js";
+import { fill, replaceQuery, showList, twice } from "./share.js";
+import { readBlitzLink } from "./venue-input.js";
 
 const el = document.querySelector(".blitz-timer");
-const ui = el.dataset;
-const seconds = Number(ui.seconds);
-const lose = Number(ui.warningsLose);
+const seconds = limit("blitz.seconds");
+const lose = limit("blitz.warnings_lose");
 const count = el.querySelector(".blitz-count");
 const status = el.querySelector(".blitz-signal");
 const lost = el.querySelector(".blitz-lost");
@@ -32,28 +32,28 @@ function tick() {
   const limit = seconds * 1000;
   if (elapsed < limit) {
     el.dataset.blitzState = "running";
-    setText(count, fill(ui.uiLeft, { seconds: Math.ceil((limit - elapsed) / 1000) }));
+    setText(count, fill(word("blitz.left"), { seconds: Math.ceil((limit - elapsed) / 1000) }));
     return;
   }
   if (el.dataset.blitzState !== "over") {
     el.dataset.blitzState = "over";
-    setText(status, fill(ui.uiOver, { seconds }));
+    setText(status, fill(word("blitz.over"), { seconds }));
     signal(el, "action", 1);
   }
-  setText(count, fill(ui.uiOverrun, { over: Math.floor((elapsed - limit) / 1000) }));
+  setText(count, fill(word("blitz.overrun"), { over: Math.floor((elapsed - limit) / 1000) }));
 }
 
 function showWarnings() {
   let loser = null;
   for (const player of players) {
     const warnings = Number(player.dataset.warnings);
-    setText(player.querySelector(".blitz-warnings"), fill(player.dataset.uiCount, { count: warnings }));
+    setText(player.querySelector(".blitz-warnings"), fill(word("blitz.count")[player.dataset.player], { count: warnings }));
     player.querySelector('[data-action="undo"]').disabled = warnings === 0;
     player.querySelector('[data-action="warn"]').disabled = warnings >= lose;
     if (warnings >= lose && !loser) loser = player;
   }
   lost.hidden = !loser;
-  setText(lost.querySelector(".blitz-lost-text"), loser ? fill(loser.dataset.uiLost, { count: lose }) : "");
+  setText(lost.querySelector(".blitz-lost-text"), loser ? fill(word("blitz.lost")[loser.dataset.player], { count: lose }) : "");
 }
 
 function writeUrl() {
@@ -63,9 +63,7 @@ function writeUrl() {
     if (player.dataset.warnings === "0") params.delete(key);
     else params.set(key, player.dataset.warnings);
   }
-  const query = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  dispatchEvent(new Event("calc:url")); // site.js: the language menu keeps the warnings
+  replaceQuery(params); // the language menu keeps the warnings
 }
 
 el.addEventListener("click", (event) => {
@@ -88,11 +86,10 @@ el.addEventListener("click", (event) => {
 // Warnings from a link, with the typed fields' grammar: a count that is not 0 to the rules' number
 // is an error naming the player (none counted for them), never clamped into range.
 const linked = new URLSearchParams(location.search);
-const link = readBlitzLink(linked, players.map((p) => p.dataset.player), lose, Number(ui.maxLength));
+const link = readBlitzLink(linked, players.map((p) => p.dataset.player), lose, limit("blitz.max_length"));
 for (const player of players) player.dataset.warnings = String(link.warnings[player.dataset.player]);
 showList(linkErrors, [...link.errors.map(({ player, error, params }) => {
-  const label = players.find((p) => p.dataset.player === player).dataset.uiWarningsLabel;
-  return fill(ui[datasetKey("error", error)], { label, ...params });
+  return fill(word(`error.${error}`), { label: word("blitz.warnings.label")[player], ...params });
 }), ...twice(linked, "blitz.")]);
 // On the clock the timer shows only in a blitz game: its link's errors go with the clock's, in view
 // whatever the game (README: a link's errors are never hidden).

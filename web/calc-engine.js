@@ -1,6 +1,24 @@
 // The calculators' engine, its life: start (engine-start.js), download progress, the watchdog, one
-// retry, the status line under each calculator (data-state: loading | ready | error). Verdicts are
-// asked for through verdict.js; this module only answers them.
+// unseen retry, the status line under each calculator (data-state: loading | ready | error).
+// Verdicts are asked for through verdict.js; this module only answers them.
+//
+// The engine's life is one value, `life.state` (also <html data-engine-state>), changed only by
+// `go()`; the states and the transitions that lead to them:
+//   starting     startEngine(): a worker launched, no byte yet (from idle, failed, retrying, ready)
+//   downloading  "progress": bytes arrive (the watchdog fails the start after STALL_MS without one)
+//   restoring    "downloaded": every byte here; Python starts or restores its snapshot (not watched)
+//   ready        "ready": verdicts are asked of the engine
+//   retrying     a start failed on a dropped request, a suspect or damaged file: started once more,
+//                unseen (past the caches unless dropped); its own failure is final
+// (A restored snapshot that went wrong after "ready" is dropped by the worker and started again in
+// full, once: ready -> starting.) The retry button starts again from failed (past the caches after
+// a suspect or damaged file), or reloads the page (retryReloads()).
+//   failed       any other failure, or one during a retry: `life.kind` (engine-protocol.js FAILURE)
+//                and the line says why: the network or browser (default), the host ("damaged"),
+//                a new release ("replaced"), a page script that did not load (retry reloads)
+// `life.spent`: what this page has used of its one unseen retry and its one heal.
+import { FAILURE, MESSAGE } from "./engine-protocol.js";
+import { word } from "./page-data.js";
 import { fill, STALL_MS } from "./share.js";
 
 let calculators = []; // the page's calculators (calc.js)
@@ -9,51 +27,57 @@ const waiting = new Map(); // seq -> resolve of its verdict's promise
 let worker = null;
 let seq = 0;
 let stall = null; // the watchdog's timer
-let starting = false; // a start is under way (cleared by "ready" and "failed")
 const downloading = new Set(); // "wasm" (the page's), "worker" (the worker's files): what the watchdog watches
-let restartedAfterDamage = false;
-let startModuleFailed = false; // a failed module stays failed in this page: retry by reloading it
-// A start that failed because a request got no answer (a dropped connection, a worker that could
-// not load) is tried once more before the error shows: a venue's network drops a request now and
-// then. So is one that failed on what the server sent (bytes that do not match the build, or a
-// file that would not run: worker.js `failure`), asking every file again past the caches
-// (`fresh`). Not when the server answered with an error status (the same answer again), nor after
-// a stall (that has waited STALL_MS already).
-let retriedUnseen = false;
-let retryFresh = false; // the last failure was on what the server sent: the next start asks past the caches
+const life = { state: "idle", kind: null, spent: new Set() };
+const STARTING = new Set(["starting", "downloading", "restoring", "retrying"]);
+// Failures worth one more start, unseen: a venue's network drops a request now and then; a file
+// that is not the build's may be a cache's, asked again past it. Not an error status (the same
+// answer again), a stall (it has waited STALL_MS already), nor a page script that did not load.
+const RETRIED = new Set([FAILURE.DROPPED, FAILURE.SUSPECT, FAILURE.DAMAGED]);
+// Failures on what a file held: the next start asks every file past the caches.
+const FRESH = new Set([FAILURE.SUSPECT, FAILURE.DAMAGED]);
+
+function go(state, kind = null) {
+  life.state = state;
+  life.kind = kind;
+  document.documentElement.dataset.engineState = state;
+}
+
 // A tab open on an earlier release: a later release's service worker took control of it (another
 // tab reloaded into it) and dropped this page's engine files, which the host no longer has either.
 // A start that failed, or fails from then on, asks for a reload, which gets the release now installed.
-let superseded = false;
-if (navigator.serviceWorker) {
-  let controlled = Boolean(navigator.serviceWorker.controller); // a first visit's own worker taking over is no release
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    superseded = controlled;
-    controlled = true;
-    if (superseded) for (const el of calculators) if (el.dataset.state === "error") setState(el, "error", "replaced");
-  });
-}
+// (A first visit's own service worker taking control is no release: it becomes the page's first.)
+let firstController = navigator.serviceWorker?.controller ?? null;
+const replaced = () => firstController !== null && navigator.serviceWorker.controller !== firstController;
+navigator.serviceWorker?.addEventListener("controllerchange", () => {
+  firstController ??= navigator.serviceWorker.controller;
+  if (replaced() && life.state === "failed") for (const el of calculators) setState(el, "error");
+});
 
 export function mountEngine(list, ready) {
   calculators = list;
   whenReady = ready;
 }
 
-let ready = false; // "ready" came, and no start or failure since
-export const engineReady = () => ready;
+export const engineReady = () => life.state === "ready";
 export const enginePending = () => waiting.size;
-// Retry means reload: a failed module stays failed in this page, and a new release needs the page too.
-export const retryReloads = () => startModuleFailed || superseded;
+// Retry means reload: a page script that did not load stays failed in this page, and a new release
+// needs the page too.
+export const retryReloads = () => life.kind === FAILURE.BROKEN || replaced();
 
-// `why`: the error says that the server keeps sending files that are not the site's ("damaged"),
-// or that a new release is installed ("replaced").
-function setState(el, state, why = null) {
+// The error says that the server keeps sending files that are not the site's ("damaged"), or that a
+// new release is installed ("replaced"), else that the network or browser failed.
+function failedText() {
+  if (replaced()) return word("ui.replaced");
+  return word(life.kind === FAILURE.DAMAGED ? "ui.damaged" : "ui.failed");
+}
+
+function setState(el, state) {
   el.dataset.state = state;
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
-  const failed = { damaged: el.dataset.msgDamaged, replaced: el.dataset.msgReplaced }[why] ?? el.dataset.msgFailed;
   if (state !== "loading") delete el.dataset.early;
-  status.textContent = { loading: loadingText(el, el.dataset.msgLoading), ready: el.dataset.msgReady, error: failed }[state];
+  status.textContent = { loading: loadingText(el), ready: word("ui.ready"), error: failedText() }[state];
   el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
@@ -61,14 +85,21 @@ function setState(el, state, why = null) {
 }
 
 // While the engine starts, a verdict shown from the build's tables (verdict.js) is said in the status
-// line instead of the start's own sentence (its progress bar stays).
-const loadingText = (el, text) => ("early" in el.dataset ? el.dataset.msgEarly : text);
+// line instead of the start's own sentence (its progress bar stays); else the download's share while
+// bytes are still awaited (a paused download is not "starting"), then "Starting the calculator…".
+let downloaded = null; // the share of the engine's files arrived (a number below 100) while downloading, else null
+function loadingText(el) {
+  if ("early" in el.dataset) return word("ui.early");
+  // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
+  // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
+  return downloaded === null ? word("ui.loading") : fill(word("ui.downloading"), { percent: downloaded });
+}
 
 export function showEarly(el, early) {
   if (el.dataset.state !== "loading" || early === "early" in el.dataset) return;
   if (early) el.dataset.early = "";
   else delete el.dataset.early;
-  el.querySelector(".calc-status").textContent = loadingText(el, el.dataset.msgLoading);
+  el.querySelector(".calc-status").textContent = loadingText(el);
 }
 
 // A download that makes no progress for STALL_MS has stalled: the start ends in the error and its
@@ -76,14 +107,14 @@ export function showEarly(el, early) {
 // remains is the phone's CPU starting Python, slow on a slow phone but not stalled.
 function watchStart() {
   clearTimeout(stall);
-  stall = downloading.size
-    ? setTimeout(() => onEngineMessage({ type: "failed", stalled: true, detail: `no download progress for ${STALL_MS / 1000} s` }), STALL_MS)
+  stall = downloading.size && STARTING.has(life.state)
+    ? setTimeout(() => fail(FAILURE.STALLED, `no download progress for ${STALL_MS / 1000} s`), STALL_MS)
     : null;
 }
 
 function arrived(part) {
   downloading.delete(part);
-  if (starting) watchStart();
+  watchStart();
 }
 
 // The download's share as a bar and a sentence under each calculator that is still starting.
@@ -91,6 +122,7 @@ function showProgress({ done, total }) {
   // (The worker also beats while Python starts, after its last byte: that is no download.)
   if (!total || !downloading.has("worker")) return;
   const percent = Math.min(99, Math.floor((done * 100) / total)); // 100 is "ready"
+  downloaded = percent;
   for (const el of calculators) {
     if (el.dataset.state !== "loading") continue;
     const status = el.querySelector(".calc-status");
@@ -101,52 +133,57 @@ function showProgress({ done, total }) {
       status.after(bar);
     }
     bar.value = percent;
-    // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
-    // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
-    status.textContent = loadingText(el, fill(el.dataset.msgDownloading, { percent }));
+    status.textContent = loadingText(el);
   }
 }
 
+// A start that failed: once more unseen when the failure may pass and this page has not used its
+// retry, else the error under every calculator.
+function fail(kind, detail) {
+  clearTimeout(stall);
+  downloaded = null;
+  if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
+  worker = null;
+  if (RETRIED.has(kind) && !life.spent.has("retry") && life.state !== "retrying") {
+    life.spent.add("retry");
+    console.warn("calculator engine failed, starting once more:", detail);
+    startEngine({ fresh: FRESH.has(kind), retrying: true });
+    return;
+  }
+  console.error("calculator engine failed:", detail);
+  go("failed", kind);
+  calculators.forEach((el) => setState(el, "error"));
+  document.dispatchEvent(new Event("calc:engine"));
+}
+
 function onEngineMessage(data) {
-  if (data.type === "progress") {
+  if (!STARTING.has(life.state) && life.state !== "ready") return; // a start given up: its worker's last words
+  if (data.type === MESSAGE.PROGRESS) {
+    if (life.state === "starting") go("downloading");
     showProgress(data);
-    if (starting) watchStart();
-  } else if (data.type === "downloaded") {
+    watchStart();
+  } else if (data.type === MESSAGE.DOWNLOADED) {
     arrived("worker");
+    downloaded = null;
+    if (life.state !== "retrying") go("restoring");
     // Every byte here: what remains is the phone starting Python, "Starting the calculator…".
     for (const el of calculators) if (el.dataset.state === "loading") setState(el, "loading");
-  } else if (data.type === "ready") {
-    starting = false;
-    ready = true;
+  } else if (data.type === MESSAGE.READY) {
     clearTimeout(stall);
+    go("ready");
     document.documentElement.dataset.engineStart = data.start; // "snapshot" | "full" (worker.js)
     calculators.forEach((el) => { setState(el, "ready"); whenReady(el); });
     document.dispatchEvent(new Event("calc:engine"));
-  } else if (data.type === "snapshot-stored") {
+  } else if (data.type === MESSAGE.SNAPSHOT_STORED) {
     document.documentElement.dataset.engineSnapshot = "stored";
-  } else if (data.type === "engine-damaged") {
+  } else if (data.type === MESSAGE.ENGINE_DAMAGED) {
     // A restored snapshot went wrong after "ready": the worker dropped it; one full start heals it.
-    if (!restartedAfterDamage) {
-      restartedAfterDamage = true;
+    if (!life.spent.has("heal")) {
+      life.spent.add("heal");
       startEngine();
     }
-  } else if (data.type === "failed") {
-    starting = false;
-    ready = false;
-    clearTimeout(stall);
-    if (worker) worker.terminate(); // a stalled start must not turn "ready" behind the error
-    worker = null;
-    retryFresh = Boolean(data.damaged || data.suspect);
-    if (!data.stalled && (data.damaged || !data.answered) && !startModuleFailed && !retriedUnseen) {
-      retriedUnseen = true;
-      console.warn("calculator engine failed, starting once more:", data.detail);
-      startEngine();
-      return;
-    }
-    console.error("calculator engine failed:", data.detail);
-    const why = superseded ? "replaced" : data.damaged ? "damaged" : null;
-    calculators.forEach((el) => setState(el, "error", why));
-    document.dispatchEvent(new Event("calc:engine"));
+  } else if (data.type === MESSAGE.FAILED) {
+    fail(data.kind, data.detail);
   } else {
     const answer = waiting.get(data.seq);
     waiting.delete(data.seq);
@@ -154,28 +191,31 @@ function onEngineMessage(data) {
   }
 }
 
-export async function startEngine() {
+// `fresh`: every file asked past the caches (by default after a failure on what a file held).
+// `retrying`: an unseen second start (its failure is final).
+export async function startEngine({ fresh = life.state === "failed" && FRESH.has(life.kind), retrying = false } = {}) {
   if (worker) worker.terminate();
   worker = null;
-  ready = false;
   waiting.clear();
+  downloaded = null;
+  go(retrying ? "retrying" : "starting");
   calculators.forEach((el) => setState(el, "loading"));
-  starting = true;
   downloading.clear();
   downloading.add("wasm").add("worker");
   watchStart();
+  const mine = life.state;
   // Imported here, not at the top: importing it starts an engine, and a page without a calculator
   // loads no engine byte. Pages with one have it preloaded from <head>.
   let engine;
   try {
     const { takeEngine } = await import("./engine-start.js");
-    engine = takeEngine({ fresh: retryFresh });
+    engine = takeEngine({ fresh });
   } catch (error) {
-    startModuleFailed = true;
-    onEngineMessage({ type: "failed", detail: `engine-start.js: ${error.message || error}` });
+    life.spent.add("retry"); // a page script that did not load stays failed in this page
+    fail(FAILURE.BROKEN, `engine-start.js: ${error.message || error}`);
     return;
   }
-  if (!starting) { // the watchdog gave up while the module was on its way
+  if (life.state !== mine) { // the watchdog gave up while the module was on its way
     engine.worker.terminate();
     return;
   }
@@ -186,7 +226,7 @@ export async function startEngine() {
   worker.onmessage = ({ data }) => onEngineMessage(data);
   worker.onerror = (event) => {
     event.preventDefault();
-    onEngineMessage({ type: "failed", detail: event.message || "worker error" });
+    fail(FAILURE.DROPPED, event.message || "worker error"); // the worker could not load
   };
   engine.early.forEach(onEngineMessage);
 }
@@ -195,6 +235,6 @@ export async function startEngine() {
 // engine restarts first). Only once the engine is ready (engineReady()).
 export function askEngine(calc, inputs, lang) {
   seq += 1;
-  worker.postMessage({ type: "eval", seq, calc, inputs, lang });
+  worker.postMessage({ type: MESSAGE.EVAL, seq, calc, inputs, lang });
   return new Promise((resolve) => waiting.set(seq, resolve));
 }

@@ -1,7 +1,8 @@
 // The link's state of the calculators: fields restored from the page's URL (?<instance>.<field>=value,
 // <instance> being the element id without "calc-"), the link values no control can show, the form's
 // values as sent for a verdict, the address bar kept in step, and the links a user shares.
-import { fill, showList, twice, words } from "./share.js";
+import { word } from "./page-data.js";
+import { fill, replaceQuery, showList, twice } from "./share.js";
 import { verdictsPending } from "./verdict.js";
 
 let calculators = []; // the page's calculators (calc.js)
@@ -46,7 +47,7 @@ export function linkTo(el) {
 export function leftOut(el) {
   return [...el.querySelectorAll(".calc-field[data-field]")]
     .filter((box) => [...box.querySelectorAll("[name]")].some(tooLongForLink))
-    .map((box) => fill(words.shareLeftOut || "", {
+    .map((box) => fill(word("ui.share.left_out"), {
       field: box.querySelector("label, legend")?.textContent.trim() ?? box.dataset.field,
       limit: MAX_LINK_VALUE.toLocaleString(el.dataset.lang),
     }))
@@ -83,9 +84,7 @@ function syncUrl() {
   const kept = [...new URLSearchParams(location.search)].filter(([key]) => !isOurs(key));
   const params = new URLSearchParams(kept);
   for (const el of calculators) for (const [key, value] of shared(el)) params.append(key, value);
-  const query = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  dispatchEvent(new Event("calc:url"));
+  replaceQuery(params);
 }
 
 // The link's values for each calculator, read in one pass over the query.

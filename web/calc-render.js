@@ -1,6 +1,8 @@
 // A verdict on the page: summary, details, each error under its field, data-result, the
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Written with textContent only. Whatever gave the verdict (verdict.js), it is rendered here alike.
+import { word } from "./page-data.js";
+
 let loggedInternal = false;
 export const scrollToVerdict = new Set(); // calculators a shared link points at, until their first verdict
 
@@ -103,6 +105,6 @@ export function internal(el, detail) {
   loggedInternal = true;
   clearErrors(el);
   el.querySelector(".calc-details").replaceChildren();
-  el.querySelector(".calc-summary").textContent = el.dataset.msgInternal;
+  el.querySelector(".calc-summary").textContent = word("ui.internal");
   el.dataset.result = "null";
 }

@@ -71,7 +71,7 @@ if (calculators.length) {
     form.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.target.tagName === "INPUT") ask(event); });
     const share = el.querySelector(".calc-share");
     const title = el.querySelector(".calc-title").textContent;
-    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title, leftOut(el)));
+    share.addEventListener("click", () => copyLink(linkTo(el), title, leftOut(el)));
     el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, leftOut(el)));
     el.querySelector(".calc-retry").addEventListener("click", () => (retryReloads() ? location.reload() : startEngine()));
     if (el.dataset.widget) {

@@ -3,16 +3,16 @@
 // background tab. Its whole state is in the page URL (?clock.game=…&clock.end=…), so a copied
 // link or QR code opens the same clock on another phone. Machine-readable state for tests and
 // tools: data-clock-state (idle | running | paused | time) and data-clock-end on the element.
-// Words and limits come from the build (data-ui-*, data-error-*, data-max-*); the procedure to
+// Words and limits come from the build (the page's data block, page-data.js); the procedure to
 // apply is the page's own calculators; the chosen game's section is marked (data-chosen) and
 // linked from the "time" state. A link's values are read by venue-input.js with the grammar of
 // the typed fields: each one the clock cannot take gets its localized error, never a default.
+import { limit, word } from "./page-data.js";
 import { signal } from "./signal.js";
-import { copyLink, fill, headingText, showList, showQr, twice } from "./share.js";
-import { datasetKey, parseWhole, readClockLink } from "./venue-input.js";
+import { copyLink, fill, headingText, replaceQuery, showList, showQr, twice } from "./share.js";
+import { parseWhole, readClockLink } from "./venue-input.js";
 
 const el = document.querySelector(".clock");
-const ui = el.dataset;
 const setup = el.querySelector(".clock-setup");
 const extForm = el.querySelector(".clock-ext-form");
 const digits = el.querySelector(".clock-digits");
@@ -28,7 +28,7 @@ const roundsInput = setup.elements.rounds;
 const roundLine = el.querySelector(".clock-round");
 const procedureTitle = el.querySelector(".clock-procedure-title");
 const MINUTE = 60_000;
-const clockTime = new Intl.DateTimeFormat(ui.lang, { hour: "2-digit", minute: "2-digit" });
+const clockTime = new Intl.DateTimeFormat(el.dataset.lang, { hour: "2-digit", minute: "2-digit" });
 
 let end = null; // epoch ms while running (or after time), else null
 let left = null; // ms left while paused, else null
@@ -44,10 +44,10 @@ const chosen = () => radios().find((r) => r.checked) || null;
 const gameLabel = (radio) => radio.closest("label").textContent;
 const fixedMinutes = () => Number(chosen()?.dataset.fixed) || null; // the rules' length (blitz) or none
 const LIMITS = {
-  games: radios().map((radio) => radio.value), maxMinutes: Number(ui.maxMinutes),
-  maxExtension: Number(ui.maxExtension), maxTable: Number(ui.maxTable), maxExtensions: Number(ui.maxExtensions),
-  maxAheadMinutes: Number(ui.maxAheadMinutes), maxLength: Number(ui.maxLength), maxRound: Number(ui.maxRound),
-  views: ui.views.split(" "),
+  games: radios().map((radio) => radio.value), maxMinutes: limit("clock.max_minutes"),
+  maxExtension: limit("clock.max_extension"), maxTable: limit("clock.max_table"), maxExtensions: limit("clock.max_extensions"),
+  maxAheadMinutes: limit("clock.max_ahead_minutes"), maxLength: limit("clock.max_length"), maxRound: limit("clock.max_round"),
+  views: limit("clock.views"),
 };
 
 function state(now = Date.now()) {
@@ -82,9 +82,9 @@ function readUrl() {
   for (const error of link.errors) {
     if (error.field === "game") {
       const choices = radios().map(gameLabel).join(", ");
-      showError(gameError, fill(ui[datasetKey("error", error.error)], { label: gameLegend(), choices, ...error.params }));
+      showError(gameError, fill(word(`error.${error.error}`), { label: gameLegend(), choices, ...error.params }));
     } else {
-      messages.push(fill(ui[datasetKey("uiLinkError", error.key)], error.params));
+      messages.push(fill(word(`clock.link.error.${error.key}`), error.params));
     }
   }
   // The setup form's values from the link: that form is hidden while a round runs (and the length
@@ -113,8 +113,7 @@ function writeUrl() {
   for (const { table, minutes } of extensions) params.append("clock.ext", `${table}:${minutes}`);
   if (extForm.elements.table.value.trim()) params.set("clock.table", extForm.elements.table.value);
   if (extForm.elements.extra.value.trim()) params.set("clock.extra", extForm.elements.extra.value);
-  history.replaceState(history.state, "", `${location.pathname}?${params}${location.hash}`);
-  dispatchEvent(new Event("calc:url")); // site.js: the language menu keeps the clock
+  replaceQuery(params); // the language menu keeps the clock
 }
 
 // The clock's own link: the round only (not the calculators' fields, nor a half-typed extension),
@@ -151,8 +150,8 @@ function check(input, maximum, required = true) {
 // The localized error of `parsed` (parseWhole's answer for `input`), naming the field, or "".
 function messageFor(input, parsed, required) {
   const label = labelOf(input);
-  if (parsed.empty) return required ? fill(ui.errorRequired, { label }) : "";
-  return parsed.error ? fill(ui[datasetKey("error", parsed.error)], { label, ...parsed.params }) : "";
+  if (parsed.empty) return required ? fill(word("error.required"), { label }) : "";
+  return parsed.error ? fill(word(`error.${parsed.error}`), { label, ...parsed.params }) : "";
 }
 
 // `parsed` (parseWhole's answer for `input`) shown in the field's error box; its number or null.
@@ -188,7 +187,7 @@ function checkRound(required = true) {
 function roundText() {
   const { round, rounds } = readRound();
   if (rounds.error || !round.value) return "";
-  return fill(rounds.value ? ui.uiRoundShowOf : ui.uiRoundShow, { round: round.value, rounds: rounds.value });
+  return fill(rounds.value ? word("clock.round.show_of") : word("clock.round.show"), { round: round.value, rounds: rounds.value });
 }
 
 // --- extensions -----------------------------------------------------------------------------
@@ -200,10 +199,10 @@ function addExtension(table, minutes) {
   const same = extensions.find((ext) => ext.table === table);
   if (same && same.minutes + minutes > LIMITS.maxExtension) {
     const total = same.minutes + minutes;
-    return [extra, fill(ui.errorOutOfRange, { label: labelOf(extra), value: total, minimum: 1, maximum: LIMITS.maxExtension })];
+    return [extra, fill(word("error.out_of_range"), { label: labelOf(extra), value: total, minimum: 1, maximum: LIMITS.maxExtension })];
   }
   if (!same && extensions.length >= LIMITS.maxExtensions) {
-    return [tableInput, fill(ui.uiExtMany, { maximum: LIMITS.maxExtensions })];
+    return [tableInput, fill(word("clock.ext.many"), { maximum: LIMITS.maxExtensions })];
   }
   if (same) same.minutes += minutes;
   else extensions.push({ table, minutes });
@@ -229,13 +228,13 @@ function renderExtensions(now) {
     item.dataset.end = ends ?? "";
     if (ends === null) {
       item.dataset.state = "waiting";
-      setText(text, fill(ui.uiExtPaused, { table, minutes }));
+      setText(text, fill(word("clock.ext.paused"), { table, minutes }));
     } else if (now < ends) {
       item.dataset.state = "running";
-      setText(text, fill(ui.uiExtRunning, { table, minutes, time: clockTime.format(ends), left: remaining(ends - now) }));
+      setText(text, fill(word("clock.ext.running"), { table, minutes, time: clockTime.format(ends), left: remaining(ends - now) }));
     } else {
       item.dataset.state = "time";
-      setText(text, fill(ui.uiExtTime, { table }));
+      setText(text, fill(word("clock.ext.time"), { table }));
     }
   }
 }
@@ -250,7 +249,7 @@ function buildExtensions() {
     remove.type = "button";
     remove.className = "md-button clock-ext-remove";
     remove.textContent = "×";
-    remove.setAttribute("aria-label", fill(ui.uiExtRemove, { table }));
+    remove.setAttribute("aria-label", fill(word("clock.ext.remove"), { table }));
     remove.addEventListener("click", () => {
       extensions = extensions.filter((ext) => ext.table !== table);
       update();
@@ -296,7 +295,7 @@ async function holdScreen(want) {
   if (lock) return;
   wake.hidden = false;
   if (!navigator.wakeLock) {
-    wake.textContent = ui.uiWakeOff;
+    wake.textContent = word("clock.wake.off");
     return;
   }
   try {
@@ -304,9 +303,9 @@ async function holdScreen(want) {
     if (!wantLock) return got.release(); // paused while the request was pending
     lock = got;
     lock.addEventListener("release", () => { if (lock === got) lock = null; });
-    wake.textContent = ui.uiWakeOn;
+    wake.textContent = word("clock.wake.on");
   } catch {
-    wake.textContent = ui.uiWakeOff; // refused (battery saver, hidden page)
+    wake.textContent = word("clock.wake.off"); // refused (battery saver, hidden page)
   }
 }
 // The browser drops the lock when the page is hidden: take it again on return.
@@ -334,15 +333,15 @@ function update(quiet = false) {
   el.dataset.clockState = current;
   el.dataset.clockEnd = end ?? "";
   const fixed = fixedMinutes();
-  let said = current[0].toUpperCase() + current.slice(1); // the status says what is missing before a start
+  let said = current; // the status says what is missing before a start
   if (current === "idle") {
     const typed = fixed || parseWhole(minutesInput.value, 1, LIMITS.maxMinutes, LIMITS.maxLength).value;
     setText(digits, typed ? remaining(typed * MINUTE) : "--:--");
-    if (chosen()) said = typed ? "IdleReady" : "IdleLength"; // a game chosen (the planner's link): the length, or nothing
+    if (chosen()) said = typed ? "idle_ready" : "idle_length"; // a game chosen (the planner's link): the length, or nothing
   } else {
     setText(digits, remaining(current === "paused" ? left : end - now));
   }
-  setText(status, fill(ui[`uiState${said}`], { time: end ? clockTime.format(end) : "" }));
+  setText(status, fill(word(`clock.state.${said}`), { time: end ? clockTime.format(end) : "" }));
   el.querySelector(".clock-banner").hidden = current !== "time";
   // The game and the length are set before the round ("new round" sets them again); during the
   // round the digits come first, under the game's name. A round from a link whose game the clock
@@ -366,7 +365,7 @@ function update(quiet = false) {
   button("resume").hidden = current !== "paused";
   button("add").hidden = current === "idle";
   // No more time than the longest round the clock takes from a link: it never writes one it would refuse.
-  const ahead = (current === "paused" ? left : Math.max(end ?? 0, now) - now) + Number(ui.addMinutes) * MINUTE;
+  const ahead = (current === "paused" ? left : Math.max(end ?? 0, now) - now) + limit("clock.add_minutes") * MINUTE;
   button("add").disabled = ahead > LIMITS.maxAheadMinutes * MINUTE;
   button("reset").hidden = current === "idle" || current === "running";
   const procedure = el.querySelector(".clock-procedure-link");
@@ -445,11 +444,11 @@ function timeFirst() {
 
 function start() {
   if (!chosen()) {
-    showError(gameError, fill(ui.errorRequired, { label: gameLegend() }));
+    showError(gameError, fill(word("error.required"), { label: gameLegend() }));
     radios()[0].focus();
     return;
   }
-  const minutes = fixedMinutes() || check(minutesInput, Number(ui.maxMinutes));
+  const minutes = fixedMinutes() || check(minutesInput, LIMITS.maxMinutes);
   if (!minutes) {
     minutesInput.focus();
     return;
@@ -467,7 +466,7 @@ const actions = {
   pause() { left = Math.max(0, end - Date.now()); end = null; },
   resume() { end = Date.now() + left; left = null; },
   add() {
-    const more = Number(ui.addMinutes) * MINUTE;
+    const more = limit("clock.add_minutes") * MINUTE;
     if (left !== null) left += more;
     else end = Math.max(end, Date.now()) + more; // after time is called, the round restarts
   },
@@ -479,12 +478,12 @@ const actions = {
   room() { enterRoom(true); },
   fullscreen() { el.requestFullscreen?.().catch(() => {}); },
   leave() { leaveRoom(); },
-  copy() { copyLink(link(), button("copy").dataset.copied, what()); },
+  copy() { copyLink(link(), what()); },
   qr() { showQr(link(), what()); },
 };
 
 function what() {
-  return fill(ui.qrWhat, { game: chosen() ? gameLabel(chosen()) : "" });
+  return fill(word("ui.qr.clock"), { game: chosen() ? gameLabel(chosen()) : "" });
 }
 
 el.addEventListener("click", (event) => {
@@ -498,7 +497,7 @@ el.addEventListener("click", (event) => {
 
 setup.addEventListener("input", () => {
   if (chosen()) showError(gameError, "");
-  check(minutesInput, Number(ui.maxMinutes), false);
+  check(minutesInput, LIMITS.maxMinutes, false);
   checkRound(false);
   update();
   writeUrl();
@@ -506,13 +505,13 @@ setup.addEventListener("input", () => {
 setup.addEventListener("submit", (event) => event.preventDefault());
 
 extForm.addEventListener("input", (event) => {
-  check(event.target, Number(event.target.name === "table" ? ui.maxTable : ui.maxExtension), false);
+  check(event.target, event.target.name === "table" ? LIMITS.maxTable : LIMITS.maxExtension, false);
   writeUrl();
 });
 extForm.addEventListener("submit", (event) => {
   event.preventDefault();
-  const table = check(extForm.elements.table, Number(ui.maxTable));
-  const minutes = check(extForm.elements.extra, Number(ui.maxExtension));
+  const table = check(extForm.elements.table, LIMITS.maxTable);
+  const minutes = check(extForm.elements.extra, LIMITS.maxExtension);
   if (!table || !minutes) return;
   const refused = addExtension(table, minutes);
   if (refused) {
@@ -527,10 +526,10 @@ extForm.addEventListener("submit", (event) => {
 
 const linkRefused = readUrl();
 // A value brought by a link is checked at once, as if just typed.
-if (minutesInput.value.trim()) check(minutesInput, Number(ui.maxMinutes), false);
+if (minutesInput.value.trim()) check(minutesInput, LIMITS.maxMinutes, false);
 if (roundInput.value.trim() || roundsInput.value.trim()) checkRound(false);
 for (const input of [extForm.elements.table, extForm.elements.extra]) {
-  if (input.value.trim()) check(input, Number(input.name === "table" ? ui.maxTable : ui.maxExtension), false);
+  if (input.value.trim()) check(input, input.name === "table" ? LIMITS.maxTable : LIMITS.maxExtension, false);
 }
 update(true); // ends already past when the page opens are shown, not sounded
 if (view === "room") enterRoom(false);

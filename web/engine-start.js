@@ -1,10 +1,11 @@
 // Starts the calculators' engine: a worker booting Pyodide, and the wasm compiled on this thread.
-// Preloaded from <head> on pages with a calculator, run by calc.js once the page is parsed, so that
+// Preloaded from <head> on pages with a calculator, run by calc-engine.js (from calc.js) once the page is parsed, so that
 // neither the page's compile nor the worker competes with Material's start-up (DESIGN.md, "Decisions").
 
-// The content-hashed engine paths and the snapshot self-test, written into this line by the build
-// (sitebuild/engine.py) so that starting needs no fetch first.
-const ENGINE = null;
+// The content-hashed engine paths and the snapshot self-test: build facts (sitebuild/contract.py),
+// imported, so that starting needs no fetch first.
+import { ENGINE } from "./build.js";
+import { FAILURE, MESSAGE } from "./engine-protocol.js";
 
 // The engine's wasm compiled on this thread, measured faster than in the worker on a repeat visit
 // (engine-module.js), or null: the worker then compiles it itself (also when anything fails
@@ -25,7 +26,7 @@ async function compileEngine(firstVisit, fresh) {
 }
 
 // A new engine worker, given the engine's files (its name) and the wasm compiled on this thread.
-// Messages that arrive before calc.js listens are kept in `early`, in order; `wasm` settles when
+// Messages that arrive before calc-engine.js listens are kept in `early`, in order; `wasm` settles when
 // this page's own download of the wasm has ended (at once on a first visit: the worker's is
 // reported as its progress). `fresh` (a retry of a start that failed on what the server sent): every
 // engine file, and the worker itself, asked past the caches under a query never used before.
@@ -35,12 +36,12 @@ function launch(fresh = null) {
   const script = new URL("worker.js", import.meta.url);
   if (fresh) script.search = `fresh=${fresh}`;
   const worker = new Worker(script, { type: "module", name });
-  const wasm = compileEngine(firstVisit, fresh).then((module) => worker.postMessage({ type: "module", module }));
+  const wasm = compileEngine(firstVisit, fresh).then((module) => worker.postMessage({ type: MESSAGE.MODULE, module }));
   const early = [];
   worker.onmessage = ({ data }) => early.push(data);
   worker.onerror = (event) => {
     event.preventDefault();
-    early.push({ type: "failed", detail: event.message || "worker error", suspect: true });
+    early.push({ type: MESSAGE.FAILED, kind: FAILURE.SUSPECT, detail: event.message || "worker error" });
   };
   return { worker, early, wasm };
 }

@@ -2,24 +2,22 @@
 // rule's own <details> needs no script; this one button opens or closes them all, side by side on a
 // wide screen (CSS), and ?original=1 in the address (a pasted link) opens them all on arrival,
 // ?original=<rule id> that rule's alone.
+import { replaceQuery } from "./share.js";
+
 const button = document.querySelector(".og-all");
 const article = button.closest("article");
-const show = button.textContent;
 
 function showAll(on) {
   for (const original of article.querySelectorAll("details.og")) original.open = on;
-  article.classList.toggle("og-shown", on);
-  button.textContent = on ? button.dataset.hide : show;
+  article.classList.toggle("og-shown", on); // the button's "hide all" shows instead of its "show all" (CSS)
 }
 
-// The address says so, and the language menu follows it (site.js listens to calc:url).
+// The address says so, and the language menu follows it (share.js replaceQuery).
 function keepInAddress(on) {
   const params = new URLSearchParams(location.search);
   if (on) params.set("original", "1");
   else params.delete("original");
-  const query = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
-  dispatchEvent(new Event("calc:url"));
+  replaceQuery(params);
 }
 
 button.addEventListener("click", () => {

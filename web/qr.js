@@ -2,6 +2,7 @@
 // qrcode-generator, no network), what it points to, the URL as text; printable as a table card
 // (calc.css: print shows the code large, the title and the URL under it, nothing else).
 // The <svg> carries data-qr-text, the exact text encoded, for tests and tools.
+import { word } from "./page-data.js";
 import qrcode from "./vendor/qrcode.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -53,25 +54,25 @@ function qrSvg(qr, text, label) {
 
 let dialog = null;
 
-function build(words) {
+function build() {
   dialog = document.createElement("dialog");
   dialog.className = "qr-dialog md-typeset"; // Material's text and button styles
   dialog.setAttribute("aria-labelledby", "qr-dialog-title");
   const title = document.createElement("h2");
   title.id = "qr-dialog-title";
-  title.textContent = words.qrTitle;
+  title.textContent = word("ui.qr.title");
   const part = (tag, className) => Object.assign(document.createElement(tag), { className });
   const [figure, what, note, url, buttons] = [["div", "qr-figure"], ["p", "qr-what"], ["p", "qr-note"], ["p", "qr-url"],
     ["div", "qr-buttons"]].map(([tag, className]) => part(tag, className));
   const print = document.createElement("button");
   print.type = "button";
   print.className = "md-button md-button--primary";
-  print.textContent = words.qrPrint;
+  print.textContent = word("ui.qr.print");
   print.addEventListener("click", () => window.print());
   const close = document.createElement("button");
   close.type = "button";
   close.className = "md-button";
-  close.textContent = words.qrClose;
+  close.textContent = word("ui.qr.close");
   close.addEventListener("click", () => dialog.close());
   buttons.append(print, close);
   dialog.append(title, figure, what, note, url, buttons);
@@ -79,14 +80,14 @@ function build(words) {
 }
 
 // `note`: what the link leaves out (a field too long for a link), said under the code.
-export function openQr(text, what, words, note = "") {
-  if (!dialog) build(words);
+export function openQr(text, what, note = "") {
+  if (!dialog) build();
   const qr = qrCode(text);
   const figure = dialog.querySelector(".qr-figure");
   if (qr) {
     figure.replaceChildren(qrSvg(qr, text, what || text));
   } else {
-    figure.replaceChildren(Object.assign(document.createElement("p"), { className: "qr-too-long", textContent: words.qrTooLong }));
+    figure.replaceChildren(Object.assign(document.createElement("p"), { className: "qr-too-long", textContent: word("ui.qr.too_long") }));
   }
   dialog.dataset.qr = qr ? "shown" : "too-long";
   dialog.querySelector(".qr-what").textContent = what;

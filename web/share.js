@@ -1,8 +1,10 @@
 // Helpers shared by the page scripts (site.js, calc.js, clock.js, blitz.js): fill a message's
-// {placeholders}, copy a link and say so, show a QR code. A module of its own, so that the page
+// {placeholders}, keep the address in step, copy a link and say so, show a QR code. A module of its own, so that the page
 // scripts import it and never each other.
 
-// How long an engine start may go without progress before it is given up (calc.js): a phone on
+import { word } from "./page-data.js";
+
+// How long an engine start may go without progress before it is given up (calc-engine.js): a phone on
 // a bad network still sees bytes arrive; 30 s of nothing is a stalled or dead connection.
 export const STALL_MS = 30_000;
 
@@ -24,6 +26,17 @@ export function fill(template, values) {
   });
 }
 
+// The event that says a script changed the page's address (site.js keeps the language menu's
+// links in step with it).
+export const ADDRESS_CHANGED = "address-changed";
+
+// The address's query made `params` (nothing when empty; the anchor kept), and said.
+export function replaceQuery(params) {
+  const query = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  dispatchEvent(new Event(ADDRESS_CHANGED));
+}
+
 // A heading's words, without its "¶" link control.
 export function headingText(heading) {
   return [...heading.childNodes].filter((n) => !n.classList?.contains("headerlink")).map((n) => n.textContent).join("").trim();
@@ -35,8 +48,6 @@ export function showList(list, texts) {
   list.hidden = !texts.length;
 }
 
-// Words of the QR code dialog and of sharing, in the page's language (sitebuild.templates.site_words).
-export const words = document.getElementById("site-words")?.dataset ?? {};
 
 // One rule for a link that gives a value twice, in every tool (the clock's reader, the blitz timer,
 // the calculators): the first value is used, and said: one message per repeated name under `prefix`
@@ -44,13 +55,13 @@ export const words = document.getElementById("site-words")?.dataset ?? {};
 export function twice(params, prefix, repeatable = []) {
   const names = new Set([...params.keys()].filter((name) =>
     name.startsWith(prefix) && !repeatable.includes(name) && params.getAll(name).length > 1));
-  return [...names].map((name) => fill(words.shareTwice || "", { name }));
+  return [...names].map((name) => fill(word("ui.share.twice"), { name }));
 }
 
 // Show the QR code of `url`; `what` says what it points to, `note` what the link leaves out.
 export async function showQr(url, what, note = "") {
   const { openQr } = await import("./qr.js");
-  openQr(url, what, words, note);
+  openQr(url, what, note);
 }
 
 let toast = null;
@@ -68,11 +79,11 @@ function announce(text, url, what, { note = "", failed = false } = {}) {
     toastLink.type = "text";
     toastLink.readOnly = true;
     toastLink.className = "link-toast-url";
-    toastLink.setAttribute("aria-label", words.shareLink || "");
+    toastLink.setAttribute("aria-label", word("ui.share.link"));
     toastQr = document.createElement("button");
     toastQr.type = "button";
     toastQr.className = "md-button";
-    toastQr.textContent = words.qrButton || "";
+    toastQr.textContent = word("ui.qr.button");
     toastQr.addEventListener("click", () => {
       toast.hidden = true; // the dialog takes over; the toast would stay over the page's controls
       showQr(toastQr.dataset.url, toastQr.dataset.what, toastQr.dataset.note);
@@ -86,7 +97,7 @@ function announce(text, url, what, { note = "", failed = false } = {}) {
   withBreaks(toastText, note ? `${text} ${note}` : text, url);
   toastLink.hidden = !failed;
   toastLink.value = failed ? url : "";
-  toastQr.hidden = !what || !words.qrButton;
+  toastQr.hidden = !what;
   toastQr.dataset.url = url;
   toastQr.dataset.what = what || "";
   toastQr.dataset.note = note;
@@ -120,16 +131,16 @@ function withBreaks(node, text, url) {
   node.replaceChildren(text.slice(0, at), ...pieces, text.slice(at + url.length));
 }
 
-// Copy `url` and say so with `template` ("Link copied: {url}", in the page's language); with
+// Copy `url` and say so ("Link copied: {url}", in the page's language); with
 // `what` (what the link points to), the message also offers the link's QR code; `note` says what
 // the link leaves out. No clipboard (a plain-http venue network, a refused permission): it says so,
 // never "copied", and shows the link selected, to copy by hand.
-export async function copyLink(url, template, what = "", note = "") {
+export async function copyLink(url, what = "", note = "") {
   try {
     await navigator.clipboard.writeText(url);
   } catch {
-    announce(words.shareCopyFailed || url, url, what, { note, failed: true });
+    announce(word("ui.share.copy_failed") || url, url, what, { note, failed: true });
     return;
   }
-  announce(fill(template, { url }), url, what, { note });
+  announce(fill(word("ui.link_copied"), { url }), url, what, { note });
 }

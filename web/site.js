@@ -3,7 +3,8 @@
 // its QR code (qr.js, loaded on first use). Pages with a round clock or a blitz action timer
 // load their script here (no engine is involved in either).
 // Also the calculators' last resort when calc.js itself cannot load.
-import { copyLink, STALL_MS } from "./share.js";
+import { word } from "./page-data.js";
+import { ADDRESS_CHANGED, copyLink, STALL_MS } from "./share.js";
 
 // calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
 // calculators would say "Starting…" forever: say they could not start, and retry by reloading. A
@@ -15,7 +16,7 @@ if (calcScript && document.querySelector(".calc[data-calc]")) {
     if ("calcMounted" in document.documentElement.dataset) return;
     for (const el of document.querySelectorAll(".calc[data-calc]")) {
       el.dataset.state = "error";
-      el.querySelector(".calc-status").textContent = damaged ? el.dataset.msgDamaged : el.dataset.msgFailed;
+      el.querySelector(".calc-status").textContent = word(damaged ? "ui.damaged" : "ui.failed");
       const retry = el.querySelector(".calc-retry");
       retry.hidden = false;
       retry.addEventListener("click", () => location.reload());
@@ -39,7 +40,7 @@ function updateLanguageLinks() {
 }
 updateLanguageLinks();
 addEventListener("hashchange", updateLanguageLinks);
-addEventListener("calc:url", updateLanguageLinks);
+addEventListener(ADDRESS_CHANGED, updateLanguageLinks);
 
 // A tap or click on a heading's or rule's link control copies its absolute URL.
 document.addEventListener("click", (event) => {
@@ -53,7 +54,7 @@ document.addEventListener("click", (event) => {
   if (target && document.querySelector(`details.og[data-for="${CSS.escape(target.id)}"]`)?.open) url.searchParams.set("original", target.id);
   history.replaceState(null, "", url.hash);
   updateLanguageLinks();
-  copyLink(url.href, link.dataset.copied, link.dataset.caption || ""); // its QR caption: sitebuild/rule_markup.py
+  copyLink(url.href, link.dataset.caption || ""); // its QR caption: sitebuild/rule_markup.py
 });
 
 if (document.querySelector(".clock")) import("./clock.js");

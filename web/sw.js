@@ -1,5 +1,6 @@
-// Service worker: the whole site offline after one visit. The build (sitebuild/offline.py)
-// writes site/sw.js as `const PRECACHE = {version, shell, engine}` followed by this file.
+// Service worker: the whole site offline after one visit. The build writes site/sw.js as
+// `const PRECACHE = {version, shell, engine, sizes}` and an importScripts of this file
+// (sitebuild/contract.py, sitebuild/offline.py).
 //
 // Hand-written rather than Workbox, for two tiers: the shell at install, the engine once a page
 // has loaded (DESIGN.md, "Decisions").
@@ -13,21 +14,34 @@
 // file that fails is dropped and fetched again (bypassing the HTTP cache, which may hold the
 // same damaged answer), and a damaged answer is passed on, never kept.
 //
-// Messages from pages: {type: "cache-engine"} (sent once a page has loaded, and again when it goes
-// offline or is shown again: complete the shell, then fetch the engine in the background; answers
-// every page {type: "offline-ready"} when every file is stored and matches, checked then, else
-// {type: "offline-incomplete"}) and {type: "skip-waiting"}. A stored file found missing or damaged
-// tells every page {type: "offline-incomplete"} too; `full: true` in it says the phone's storage
-// refused a file (its quota): the phone cannot keep a copy, and every file comes from the network.
+// The check, paid once (DESIGN.md, "Failure handling"): every stored file is hashed against its
+// revision once per release (and again after any fault), and that is recorded as the last entry of
+// each cache; each page view then only reads the caches' lists of entries: a file removed since is
+// missing, a file stored again since (a put moves its entry to the end: Cache Storage keeps entries
+// in order) comes after the record. A file is also checked when it is served: hashed the first time
+// in this worker's life, its size after that; a file found missing, short or damaged is a fault,
+// which drops the record.
+//
+// Messages from pages: {type: "check-offline-copy"} (sent once a page has loaded, again when it
+// goes offline, is shown again, and now and then while shown: complete the shell, then fetch the
+// engine in the background; answers every page {type: "offline-ready"} when every file is stored
+// and was checked, else {type: "offline-incomplete", why}) and {type: "skip-waiting"}. A stored
+// file found missing or damaged tells every page {type: "offline-incomplete"} too. `why`: "full"
+// (the phone's storage refused a file: it cannot keep a copy, and every file comes from the
+// network), "host" (the host answered with an error or other bytes), "network" (no answer).
 
 const SCOPE = new URL("./", self.location.href);
 const SHELL_CACHE = `shell-${PRECACHE.version}`;
 const ENGINE_CACHE = "engine-verified";
 const OLD_CACHES = ["engine"]; // an earlier release's engine cache, filled before files were checked
 const url = (key) => new URL(key, SCOPE).href;
-// The header of the 502 this worker answers for an engine file whose bytes the server keeps damaging.
+// The header of the 502 this worker answers for an engine file whose bytes the server keeps damaging
+// (engine-protocol.js DAMAGED_HEADER: a classic script cannot import it).
 const DAMAGED = "x-engine-damaged";
 const revision = (key) => PRECACHE.shell[key] ?? PRECACHE.engine[key];
+// The check's record, the last entry of each cache once every file in it was found the build's: this
+// release's version.
+const CHECKED = url("offline-copy-checked");
 
 // The build's revision is the first hex digits of the file's SHA-256 (sitebuild/engine.py digest).
 async function matches(key, bytes) {
@@ -66,10 +80,31 @@ async function fetchChecked(key, modes) {
 const SHELL_MODES = ["no-cache", "reload"];
 const ENGINE_MODES = ["default", "reload"];
 
-// Engine files checked against their revision in this worker's life (9.6 MB of wasm is not hashed
-// on every start); the shell's files, small, are checked each time they are served or counted. A
-// request with `fresh` in its query (a page's retry after a failed start: calc.js) checks again.
-const engineChecked = new Set();
+// Files hashed against their revision in this worker's life: served again after a size check only.
+// A request with `fresh` in its query (a page's retry after a failed start: calc-engine.js) checks again.
+const hashed = new Set();
+
+// A stored response with the build's size for `key`, as a new response, else null (consumed).
+async function sized(key, stored) {
+  const blob = await stored.blob();
+  if (blob.size !== PRECACHE.sizes[key]) return null;
+  return new Response(blob, { status: stored.status, statusText: stored.statusText, headers: stored.headers });
+}
+
+// Why a fill failed, in a word for the page: the phone's storage, the host, or the network.
+const whyOf = (error) => (error?.name === "QuotaExceededError" ? "full" : error?.response ? "host" : "network");
+
+const CACHES = [[SHELL_CACHE, PRECACHE.shell], [ENGINE_CACHE, PRECACHE.engine]];
+
+// A stored file found missing or damaged, or refused: the record is dropped until the check is made again.
+let faults = 0;
+async function forget() {
+  for (const [name] of CACHES) await (await caches.open(name)).delete(CHECKED);
+}
+async function fault() {
+  faults += 1;
+  await forget();
+}
 
 // A storage error (the phone's quota: QuotaExceededError) costs offline use only, never an answer:
 // the file is served from the network all the same, and the pages are told the phone is full.
@@ -77,24 +112,26 @@ let storageFull = false;
 async function store(cache, key, response) {
   try {
     await cache.put(url(key), response);
-    if (key in PRECACHE.engine) engineChecked.add(key);
+    hashed.add(key);
   } catch (error) {
+    await fault();
     if (error.name !== "QuotaExceededError") throw error;
     storageFull = true;
     throw error;
   }
 }
 
-// `key` is in `cache` with the build's bytes; a stored copy that is not is dropped (refilled later).
+// `key` is in `cache` with the build's bytes (hashed once in this worker's life, its size after
+// that); a stored copy that is not is dropped (refilled later).
 async function storedGood(cache, key) {
   const stored = await cache.match(url(key));
   if (!stored) return false;
-  if (engineChecked.has(key) || (await checked(key, stored))) {
-    if (key in PRECACHE.engine) engineChecked.add(key);
+  if (hashed.has(key) ? await sized(key, stored) : await checked(key, stored)) {
+    hashed.add(key);
     return true;
   }
   await cache.delete(url(key));
-  engineChecked.delete(key);
+  hashed.delete(key);
   return false;
 }
 
@@ -116,18 +153,61 @@ function fillEngine() {
   return engineFill;
 }
 
-// Every file of this release stored with the build's bytes, checked now: "ready" is claimed of
-// nothing less (a page damaged in storage after it was stored would otherwise count).
-async function complete() {
-  for (const [name, keys] of [[SHELL_CACHE, PRECACHE.shell], [ENGINE_CACHE, PRECACHE.engine]]) {
+// Every file of this release still stored at its build size (none hashed; asked all at once: one
+// at a time, the storage's round trips made the check ~3x slower).
+async function allStored() {
+  const found = await Promise.all(CACHES.map(async ([name, keys]) => {
     const cache = await caches.open(name);
-    for (const key of Object.keys(keys)) if (!(await storedGood(cache, key))) return false;
+    return Promise.all(Object.keys(keys).map(async (key) => {
+      const stored = await cache.match(url(key));
+      return Boolean(stored && (await stored.blob()).size === PRECACHE.sizes[key]);
+    }));
+  }));
+  return found.flat().every(Boolean);
+}
+
+// Every file of this release stored, none stored again, since the record was written (two reads a
+// cache, no byte of a file read).
+async function checkedBefore() {
+  for (const [name, keys] of CACHES) {
+    const cache = await caches.open(name);
+    const stored = (await cache.keys()).map((request) => request.url);
+    const present = new Set(stored);
+    if (stored.at(-1) !== CHECKED || !Object.keys(keys).every((key) => present.has(url(key)))) return false;
+    if ((await (await cache.match(CHECKED)).text()) !== PRECACHE.version) return false;
   }
   return true;
 }
 
-async function tellPages(type) {
-  const message = type === "offline-incomplete" && storageFull ? { type, full: true } : { type };
+async function record() {
+  for (const [name] of CACHES) {
+    const cache = await caches.open(name);
+    await cache.delete(CHECKED); // then written last
+    await cache.put(CHECKED, new Response(PRECACHE.version));
+  }
+}
+
+// "Ready" is claimed of nothing less than every file of this release stored and found the build's:
+// hashed once (then remembered), every file's presence and size on each later check. A fault during
+// the check (a page was served a damaged or missing file meanwhile) starts it over, so "ready" never
+// follows an "incomplete" that a concurrent fetch sent.
+async function checkCopy() {
+  for (let round = 0; round < 3; round++) {
+    const seen = faults;
+    if (!(await checkedBefore())) {
+      await forget();
+      await fillShell(); // hashes what is stored (once in this worker's life), fetches what is missing
+      await fillEngine();
+      if (!(await allStored())) return false;
+      await record();
+    }
+    if (faults === seen) return true;
+  }
+  return false;
+}
+
+async function tellPages(type, why = storageFull ? "full" : null) {
+  const message = type === "offline-incomplete" && why ? { type, why } : { type };
   for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
 }
 
@@ -138,14 +218,24 @@ const unlessFull = (error) => {
   if (error.name !== "QuotaExceededError") throw error;
 };
 
+// A failed install (a shell file missing or damaged at the host, a portal page, the network gone)
+// is said to the pages, with why, before the browser drops this worker; the next visit tries again.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    await fillShell().catch(unlessFull);
+    await fillShell().catch(unlessFull).catch(async (error) => {
+      await tellPages("offline-incomplete", whyOf(error));
+      throw error;
+    });
     // A device that kept the previous engine for offline use gets the new one before this
     // release may take over, so it never wakes up offline with pages but no engine.
     const kept = await Promise.all([ENGINE_CACHE, ...OLD_CACHES].map(async (name) =>
       (await caches.has(name)) && (await (await caches.open(name)).keys()).length > 0));
-    if (kept.some(Boolean)) await fillEngine().catch(unlessFull);
+    if (kept.some(Boolean)) {
+      await fillEngine().catch(unlessFull).catch(async (error) => {
+        await tellPages("offline-incomplete", whyOf(error));
+        throw error;
+      });
+    }
   })());
 });
 
@@ -166,18 +256,17 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const { type } = event.data || {};
   if (type === "skip-waiting") self.skipWaiting();
-  if (type === "cache-engine") {
+  if (type === "check-offline-copy") {
     // Also refills a shell whose cache was deleted under a running service worker (storage
     // pressure, site data half cleared): "ready" is said only of a complete, checked copy.
     event.waitUntil((async () => {
       storageFull = false; // until a file is refused again: the phone may have room now
       try {
-        await fillShell();
-        await fillEngine();
+        await tellPages((await checkCopy()) ? "offline-ready" : "offline-incomplete");
       } catch (error) {
         console.warn("offline copy incomplete:", error); // offline or a damaged answer: the next visit tries again
+        await tellPages("offline-incomplete", whyOf(error));
       }
-      await tellPages((await complete()) ? "offline-ready" : "offline-incomplete");
     })().catch(() => {}));
   }
 });
@@ -190,8 +279,8 @@ function keyOf(requestUrl) {
   return key.endsWith("index.html") ? key.slice(0, -"index.html".length) : key;
 }
 
-// A stored file, checked; one that fails is dropped (the pages are told the copy is incomplete)
-// and fetched again. An engine file from the network is checked too: a matching one is stored, a
+// A stored file, checked (hashed the first time in this worker's life, its size after that); one
+// that fails is dropped (a fault: the pages are told the copy is incomplete) and fetched again. An engine file from the network is checked too: a matching one is stored, a
 // damaged one refused with a 502 that says so, and one the phone has no room for served all the
 // same. A shell file missing from the cache comes from the network as it is (a venue's portal page
 // is what the judge needs); either missing file withdraws the "ready" the pages show.
@@ -201,15 +290,15 @@ async function fromCache(cacheName, request, key) {
   const fresh = new URL(request.url).searchParams.has("fresh");
   const stored = await cache.match(url(key));
   if (stored) {
-    if (isEngine && engineChecked.has(key) && !fresh) return stored;
-    const good = await checked(key, stored);
+    const good = hashed.has(key) && !fresh ? await sized(key, stored) : await checked(key, stored);
     if (good) {
-      if (isEngine) engineChecked.add(key);
+      hashed.add(key);
       return good;
     }
     await cache.delete(url(key));
-    engineChecked.delete(key);
+    hashed.delete(key);
   }
+  await fault();
   tellPages("offline-incomplete");
   if (!isEngine) return fetch(request);
   try {

@@ -3,10 +3,11 @@
 // then the bounds), and one reader per tool for its link's parameters. No DOM here: clock.js
 // and blitz.js turn the errors into their localized messages, and tests/unit/test_venue_input.py
 // runs these functions under Node against Python's grammar. Every bound comes from the caller
-// (data-* attributes the build writes from rules_core): no number of a rule is written here.
+// (the page's data block, written by the build from rules_core): no number of a rule is written here.
 
 const INTEGER = /^[+\-\u2212]?[0-9]+$/;
 // Python's str.strip() whitespace (str.isspace), so that a value means the same on both sides.
+// eslint-disable-next-line no-control-regex -- \x1c-\x1f are whitespace to Python
 const EDGE_SPACE = /^[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 const MINUTE = 60_000;
 
@@ -105,12 +106,6 @@ export function readBlitzLink(params, players, lose, maxLength) {
     if (parsed.error) errors.push({ player, error: parsed.error, params: parsed.params });
   }
   return { warnings, errors };
-}
-
-// The dataset name of the message `code` under `prefix` (the build writes data-error-not-integer,
-// data-ui-link-error-end-far): datasetKey("error", "not_integer") is "errorNotInteger".
-export function datasetKey(prefix, code) {
-  return prefix + code.replace(/(^|[._])([a-z])/g, (_, __, letter) => letter.toUpperCase());
 }
 
 // A value from a link as a message quotes it: whole up to the fields' length, then cut.

@@ -2,12 +2,13 @@
 // (calc-render.js) never knows where a verdict came from. Two sources: the engine once it is ready,
 // and before that the verdicts the build computed with the same Python for a calculator's small
 // domain of values (sitebuild/answers.py), found by the exact values sent, never computed here.
+// ANSWERS: the tables' file names, by calculator, language and the value of the field that picks
+// the file (`by`), a build fact (sitebuild/answers.py, sitebuild/contract.py). Each name ends with
+// the first hex digits of its content's SHA-256.
+import { ANSWERS } from "./build.js";
 import { askEngine, enginePending, engineReady } from "./calc-engine.js";
+import { sha256Hex } from "./digest.js";
 
-// The tables' file names, by calculator, language and the value of the field that picks the file
-// (`by`), written into this line by the build (sitebuild/answers.py). Each name ends with the first
-// hex digits of its content's SHA-256.
-const ANSWERS = null;
 
 const tables = new Map(); // file name -> promise of its verdicts (null: missing or damaged)
 
@@ -16,9 +17,7 @@ async function load(name) {
     const response = await fetch(new URL(`answers/${name}`, import.meta.url));
     if (!response.ok) return null;
     const bytes = await response.arrayBuffer();
-    const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    const hex = Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
-    if (!hex.startsWith(name.split(".").at(-2))) { // not the build's bytes: never used
+    if (!(await sha256Hex(bytes)).startsWith(name.split(".").at(-2))) { // not the build's bytes: never used
       console.warn(`${name}: the server's answer does not match the build`);
       return null;
     }

@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
+from sitebuild.engine import engine_paths
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import expect_failed_then_retry, expect_verdict
 from tools.serve import Handler, Server
@@ -259,8 +260,7 @@ def test_the_progress_shows_what_has_arrived_when_a_burst_is_followed_by_a_pause
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         context, page, watch = fresh(origin, service_workers="block")  # a first visit: the worker downloads
-        text = (SITE / "calc" / "engine-start.js").read_text(encoding="utf-8")
-        engine = json.loads(re.search(r"^const ENGINE = (.*);$", text, re.M).group(1))
+        engine = engine_paths(SITE)
         sizes = engine["sizes"]
         wasm = sizes[f"{engine['pyodide']}pyodide.asm.wasm"]
         total = sum(sizes[f"{engine['pyodide']}{name}"] for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
@@ -272,6 +272,18 @@ def test_the_progress_shows_what_has_arrived_when_a_burst_is_followed_by_a_pause
             arg=arrived, timeout=15_000)
         calc = page.locator("#calc-naruto-rounds")
         expect(calc).to_have_attribute("data-state", "loading")
+        # A value the build's tables do not hold, typed while the download is paused after one they
+        # hold: the line says how far the download is again (issue 62: "Starting the calculator…" at 85 %).
+        t = Translator("fr")
+        status = calc.locator(".calc-status")
+        downloading = re.escape(t("ui.downloading", percent="{percent}")).replace(re.escape("{percent}"), r"\d+")
+        expect(status).to_have_text(re.compile(f"^{downloading}$"))
+        players = page.locator("#calc-naruto-rounds-players")
+        players.fill("24")  # the build's table answers it: said in the status line
+        expect(status).to_have_text(t("ui.early"))
+        players.fill("300")
+        expect(page).to_have_url(re.compile(r"naruto-rounds\.players=300"))  # written once the tables said no
+        expect(status).to_have_text(re.compile(f"^{downloading}$"))
     finally:
         server.release.set()
     expect_ready(calc)

@@ -247,17 +247,17 @@ def broken_wheel() -> bytes:
 
 
 def test_an_unexpected_error_shows_internal_error_and_no_verdict(cold_page, watch, site_url):
-    """A bug in our own code, shipped as the build hashed it: the page's engine-start.js names the
+    """A bug in our own code, shipped as the build hashed it: the page's build facts (calc/build.js) name the
     broken wheel's digest, so the integrity check lets it through and the bug itself is what shows."""
     page = cold_page
     body = broken_wheel()
     page.route(re.compile(BROKEN["wheel"]), lambda route: route.fulfill(status=200, body=body,
                                                                      headers={"content-type": "application/zip"}))
-    start = (SITE / "calc" / "engine-start.js").read_text(encoding="utf-8")
+    start = (SITE / "calc" / "build.js").read_text(encoding="utf-8")
     wheel = next(SITE.glob("calc/**/*.whl"))
     real, fake = digest(wheel.read_bytes()), digest(body)
     assert start.count(f'"{real}"') == 1
-    page.route(re.compile(r".*/calc/engine-start\.js$"), lambda route: route.fulfill(
+    page.route(re.compile(r".*/calc/build\.js$"), lambda route: route.fulfill(
         status=200, body=start.replace(f'"{real}"', f'"{fake}"'), headers={"content-type": "text/javascript"}))
     watch.allow(r"calculator internal error")
     open_ready(page, site_url, "it/naruto/")

@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from calculators import evaluate
 from calculators.i18n import Translator
+from sitebuild.offline import precache_list
 from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tools.serve import Handler, Server
@@ -60,18 +61,19 @@ def damaging_server():
 
 def precache() -> dict[str, str]:
     """Every file the service worker may store -> the revision the build wrote for it (site/sw.js)."""
-    text = (SITE / "sw.js").read_text(encoding="utf-8")
-    manifest = json.loads(text[len("const PRECACHE = "): text.index(";\n\n")])
+    manifest = precache_list(SITE)
     return {**manifest["shell"], **manifest["engine"]}
 
 
-#: Every stored response of the site's caches (the snapshot's has a checksum of its own) -> its SHA-256.
+#: Every stored response of the site's caches (the snapshot's has a checksum of its own; the offline
+#: check's record is no file) -> its SHA-256.
 STORED = """async () => {
   const found = {};
   for (const name of await caches.keys()) {
     if (name === "engine-snapshot") continue;
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
+      if (request.url.endsWith("/offline-copy-checked")) continue; // the check's record, no file (sw.js)
       const bytes = await (await cache.match(request)).arrayBuffer();
       const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
       found[request.url] = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -126,8 +128,8 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
     assert any(name in url and "fresh=" in url for url in asked), [u for u in asked if name in u]
     # The copy for offline use is incomplete, and says so; the damaged file is not in it.
     expect(html).to_have_attribute("data-offline", "incomplete")
-    ready_line = page.locator(".offline-ready")
-    expect(ready_line).to_be_hidden()  # nothing on screen says the phone is ready
+    top_line = page.locator(".offline-state")
+    expect(top_line).to_have_text(words("fr")("ui.offline.not_saved_host"))  # not ready, and the host is why
     assert engine_key(name) not in stored(page, origin)
 
     server.damage.clear()  # the deploy finishes, the portal lets the phone through
@@ -139,7 +141,7 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
     page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
     expect(html).to_have_attribute("data-offline", "ready")
-    expect(ready_line).to_have_text(words("fr")("ui.offline.ready"))  # said, in the page's language
+    expect(top_line).to_have_text(words("fr")("ui.offline.saved"))  # said, in the page's language
     assert set(precache()) <= set(stored(page, origin))  # complete, and every byte the build's
 
 
@@ -235,4 +237,25 @@ def test_a_damaged_shell_file_is_never_stored_and_one_reload_heals(fresh, damagi
     page.locator("#calc-naruto-rounds-players").fill("24")
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
     expect(html).to_have_attribute("data-offline", "ready")
+    assert set(precache()) <= set(stored(page, origin))
+
+
+def test_a_first_install_the_host_breaks_says_not_saved_and_why_then_tries_again(fresh, damaging_server):
+    """Issue 62: a shell file damaged at the host made the first install fail, and the top line said
+    "saving…" for good. Now it says "not saved" and that the host is why, without a reload; the next
+    visit tries again (and says so again while the host is wrong); once it is right, "saved"."""
+    server, origin = damaging_server
+    context, page, watch = fresh(origin)
+    watch.allow(r"does not match the build|offline copy|service worker|ServiceWorker|Failed to")
+    server.damage["calc/icons/icon-512.png"] = "garbage"  # a file of the shell this page does not use
+    t = words("fr")
+    line = page.locator(".offline-state")
+    page.goto(f"{origin}/fr/glossary/")
+    expect(line).to_have_text(t("ui.offline.not_saved_host"))
+    expect(page.locator("html")).to_have_attribute("data-offline", "incomplete")
+    page.reload()  # the last state first, then a new install's own failure, said again
+    expect(line).to_have_text(t("ui.offline.not_saved_host"))
+    server.damage.clear()
+    page.reload()
+    expect(line).to_have_text(t("ui.offline.saved"))
     assert set(precache()) <= set(stored(page, origin))

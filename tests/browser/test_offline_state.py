@@ -49,3 +49,41 @@ def test_a_phone_without_the_site_saved_never_says_saved(cold_page, site_url, la
     for other in ("ui.offline.saved", "ui.offline.not_saved"):
         expect(cold_page.get_by_text(t(other), exact=True)).to_be_hidden()
     expect(cold_page.locator("html")).not_to_have_attribute("data-offline", "ready")
+
+
+#: Every text the top line shows on this page, in order (empty lines left out).
+RECORD_TOP_LINE = """(() => {
+  window.__topLine = [];
+  new MutationObserver(() => {
+    const text = document.querySelector(".offline-state")?.textContent;
+    if (text && window.__topLine.at(-1) !== text) window.__topLine.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})()"""
+
+
+def test_a_saved_phone_never_flashes_saving_while_a_page_checks(page, site_url):
+    """Issue 62: every page said "saving…" for a moment before "saved" on a phone already saved; the
+    last known state stays until this page's check says otherwise."""
+    page.goto(f"{site_url}/fr/glossary/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+    page.add_init_script(RECORD_TOP_LINE)
+    page.goto(f"{site_url}/it/")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+    assert page.evaluate("window.__topLine") == [words("it")("ui.offline.saved")]
+
+
+def test_saved_is_withdrawn_soon_after_the_stored_copy_is_gone(fresh, own_server):
+    """Issue 62: "saved" stayed on an open page 30 s and more after the stored files were removed
+    (site data cleared, storage pressure): now the copy is checked again while the page is shown."""
+    server, origin = own_server()
+    context, page, watch = fresh(origin)
+    page.clock.install()
+    page.goto(f"{origin}/fr/glossary/")
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-offline", "ready")
+    server.shutdown()  # and the host gone: nothing can refill the copy (no "offline" event either)
+    server.server_close()
+    page.evaluate("async () => { for (const name of await caches.keys()) await caches.delete(name); }")
+    page.clock.run_for(60_000)  # within a minute, nothing else happening on the page
+    expect(html).to_have_attribute("data-offline", "incomplete")
+    expect(page.locator(".offline-state")).not_to_have_text(words("fr")("ui.offline.saved"))

@@ -12,13 +12,13 @@ import pytest
 
 from calculators import CALCULATORS, evaluate
 from calculators.i18n import LANGUAGES, language_folder
-from sitebuild.engine import ENGINE_DIR, digest, engine_paths
+from sitebuild.engine import digest, engine_paths
+from sitebuild.offline import precache_list
 from sitebuild.words import words
 
 
 def precache(site):
-    text = (site / "sw.js").read_text(encoding="utf-8")
-    return json.loads(re.match(r"const PRECACHE = (\{.*?\n\});\n", text, re.S).group(1))
+    return precache_list(site)
 
 
 def file_of(site, url):
@@ -107,30 +107,28 @@ def test_404_page_serves_every_language_from_any_path(site):
         offline = re.search(rf'<p lang="{lang}" class="nf-offline" hidden>(.*?)</p>', html).group(1)
         assert escape(words(lang)("ui.not_found.offline")) in offline
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    assert '<script type="module" src="/calc/offline.js" id="offline-script"' in html
+    assert '<script type="module" src="/calc/offline.js">' in html
     assert "404.html" in precache(site)["shell"]
 
 
 def test_engine_is_preloaded_from_head_on_calculator_pages_only(site):
-    wasm = site / "calc" / engine_paths(site)["pyodide"] / "pyodide.asm.wasm"
     for page in site.rglob("index.html"):
         html = page.read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
         starts = re.findall(r'<link rel="modulepreload" href="([^"]*calc/engine-start\.js)">', head)
-        # a first visit (no service worker in control) prefetches the engine's wasm, by its hashed path,
-        # once the page has painted
-        prefetches = re.findall(r'<script>navigator\.serviceWorker\?\.controller \|\|[^<]*?rel: "prefetch", href: "([^"]+)"', head)
+        # a first visit (no service worker in control) prefetches the engine's wasm, by its hashed path
+        # (from the build's facts, preloaded), once the page has painted
+        prefetches = re.findall(r'<script>navigator\.serviceWorker\?\.controller \|\|[^<]*?rel: "prefetch"', head)
         if 'data-calc="' in html:
             assert len(starts) == 1 and (page.parent / starts[0]).resolve() == (site / "calc" / "engine-start.js")
             # first in <head> after the charset and the security policy, so its download starts early
             assert head.index("engine-start.js") < head.index("<title>")
-            assert len(prefetches) == 1 and (page.parent / prefetches[0]).resolve() == wasm, page
+            assert len(prefetches) == 1, page
             assert head.index("prefetch") < head.index("<title>")
         else:
             assert not starts and not prefetches, page
         assert html.count("engine-start.js") == len(starts), page  # nothing else loads it from the page
-        assert html.count("pyodide.asm.wasm") == len(prefetches), page
-        assert ENGINE_DIR not in html, page  # every page got the engine's folder
+        assert html.count("build.js") == 2 * len(starts), page  # preloaded, and read by the prefetch
 
 
 def test_the_clock_and_its_qr_library_are_stored_for_offline_use(site):

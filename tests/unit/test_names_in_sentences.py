@@ -17,7 +17,7 @@ from calculators import evaluate
 from calculators.i18n import LANGUAGES
 from calculators.players import ISOLATE, player
 from rules_core.players import Player
-from sitebuild.venue import PLAYER_WORDS
+from sitebuild.contract import BLITZ_PLAYER_WORDS
 from sitebuild.words import words
 from tests.unit.test_catalogs import po_messages
 
@@ -62,7 +62,7 @@ def texts(lang: str, typed: bool) -> list[str]:
 def blitz_texts(lang: str) -> list[str]:
     """The blitz timer's words naming a player (only ever a default label there)."""
     t = words(lang)
-    return [t(f"blitz.{key}", name=player(t, p), count=2) for p in Player for key in ("warn", "undo", *PLAYER_WORDS)]
+    return [t(f"blitz.{key}", name=player(t, p), count=2) for p in Player for key in ("warn", "undo", *(k.removeprefix("blitz.") for k in BLITZ_PLAYER_WORDS))]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -11,6 +11,7 @@ import pytest
 from sitebuild.words import words
 from calculators.i18n import LANGUAGES, Later
 from sitebuild.render import MarkerError
+from sitebuild.contract import page_data
 from sitebuild.venue import expand_venue_markers, render_blitz_timer, render_clock
 from rules_core import clock, naruto
 from rules_core.errors import RuleError
@@ -28,13 +29,13 @@ def attrs_of(html: str, cls: str) -> dict[str, str | None]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_blitz_timer_carries_the_rules_numbers_and_words(lang):
     html = render_blitz_timer(lang)
-    data = attrs_of(html, "blitz-timer")
-    assert data["data-seconds"] == str(naruto.BLITZ_ACTION_SECONDS)
-    assert data["data-warnings-lose"] == str(naruto.BLITZ_WARNINGS_TO_LOSE)
+    data = page_data(html, lang)
+    assert data["limits"]["blitz.seconds"] == naruto.BLITZ_ACTION_SECONDS
+    assert data["limits"]["blitz.warnings_lose"] == naruto.BLITZ_WARNINGS_TO_LOSE
     for p in Player:  # words naming a player: that player's label already in them, the count left to fill
-        words_of = next(a for tag, a in tags(html) if a.get("class") == "blitz-player" and a.get("data-player") == p.value)
-        assert words_of["data-ui-lost"] == words(lang)("blitz.lost", name=player(words(lang), p), count=Later("count"))
-        assert "{count}" in words_of["data-ui-lost"] and "{name" not in words_of["data-ui-lost"]
+        lost = data["words"]["blitz.lost"][p.value]
+        assert lost == words(lang)("blitz.lost", name=player(words(lang), p), count=Later("count"))
+        assert "{count}" in lost and "{name" not in lost
     assert 'href="/' + ("" if lang == "en" else f"{lang}/") + 'naruto/#naruto-blitz-4"' in html
 
 

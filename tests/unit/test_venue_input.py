@@ -17,7 +17,7 @@ from calculators.spec import MAX_LINE_FIELD, Field
 from rules_core import clock
 from rules_core.errors import RuleError
 from rules_core.naruto import BLITZ_WARNINGS_TO_LOSE
-from sitebuild.venue import VIEWS
+from sitebuild.contract import VIEWS
 
 MODULE = Path(__file__).resolve().parents[2] / "web" / "venue-input.js"
 MINUTE = 60_000

@@ -43,6 +43,9 @@ serves it on 127.0.0.1 and, in headless Chromium, runs alternately ``--runs`` ti
     4x slower, first visit, against the bare npm page in the same run, for each link of ``EARLY_LINKS`` (values the
     build's tables hold: sitebuild/answers.py); alternating, at least 3 runs each. (h), (k) and (l) wait for the
     engine's verdict, as before the tables;
+(n) the offline copy's check per page view on a repeat visit (tools/bench/offline_check.py): bytes hashed by
+    the service worker and its check's time, service worker running and restarted, against ``--old-site`` (e.g.
+    main's build) in the same run;
 (l) the same phone's repeat visit: in one context (service worker allowed) a first visit to the link, then,
     once the service worker has stored the engine and the engine its snapshot, the link again until its
     verdict; against the bare npm page loaded again in its context; alternating, at least 3 runs each.
@@ -54,6 +57,7 @@ floor) and writes JSON to ``bench-results/``.
 This module: the command line and the order of the measures (issue 55: a module per family of measures).
 common.py: what several share (``Bench``, ``prepare``, the probes, the targets); startup.py: (a)-(d);
 latency.py: (e); transfer.py: (f), (h), (i); lighthouse.py: (g); blocking.py: (j); phone.py: (k), (l), (m);
+offline_check.py: (n);
 report.py: the table and bench.md's heading.
 """
 
@@ -69,6 +73,7 @@ from tools.bench.blocking import add_page_without_calculators, run_blocking
 from tools.bench.common import CPU_RATE, PHONE, ROOT, Bench, build, prepare
 from tools.bench.latency import run_latency
 from tools.bench.lighthouse import run_lighthouse
+from tools.bench.offline_check import run_offline_check
 from tools.bench.phone import run_phone_early, run_phone_first, run_phone_repeat
 from tools.bench.report import heading, provenance, summary
 from tools.bench.startup import run_startup
@@ -82,7 +87,8 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: run `make build` and use site/)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
-    parser.add_argument("--only", default="abcdefghijklm", help="which parts to run, e.g. abcd")
+    parser.add_argument("--only", default="abcdefghijklmn", help="which parts to run, e.g. abcd")
+    parser.add_argument("--old-site", type=Path, help="(n): another build to compare with, e.g. main's site/")
     parser.add_argument("--latency", type=float, default=0, metavar="MS",
                         help="(a)-(d): delay every request by MS milliseconds, as on a real network")
     parser.add_argument("--startup-cpu", choices=("none", "renderer"), default="renderer",
@@ -148,6 +154,10 @@ def main() -> None:
                     print(f"(l) repeat visit on a phone ({PHONE}, Slow 4G, {CPU_RATE}x CPU: {args.phone_cpu})",
                           flush=True)
                     results["phone_repeat"] = run_phone_repeat(on_phone, max(3, args.runs))
+                if "n" in args.only:
+                    print("(n) the offline copy's check per repeat page view", flush=True)
+                    results["offline_check"] = run_offline_check(
+                        browser, {"new": site, **({"old": args.old_site} if args.old_site else {})})
                 browser.close()
             if "g" in args.only:
                 print("(g) Lighthouse, mobile", flush=True)

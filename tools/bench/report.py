@@ -12,6 +12,7 @@ from pathlib import Path
 from tools.bench.blocking import BLOCKING_PAGES, WITHOUT_CALCULATORS
 from tools.bench.common import CPU_RATE, PHONE, PHONE_LINK, ROOT, TARGETS, median
 from tools.bench.lighthouse import lighthouse_met
+from tools.bench.offline_check import rows as offline_check_rows
 from tools.bench.phone import EARLY_LINKS
 from tools.bench.transfer import FIRST_VISIT_PAGE, QUIET_S
 
@@ -39,6 +40,7 @@ def heading(results: dict) -> str:
 def summary(results: dict) -> str:
     """A Markdown table: medians, ratios to the matching floor, targets and whether they are met."""
     rows = ["| measure | median / value | ratio to floor | target | met |", "|---|---|---|---|---|"]
+    rows.extend(offline_check_rows(results.get("offline_check", {})))
     if results.get("latency_ms") and results.get("startup"):
         rows.append(f"| (a)-(d) every request delayed by | {results['latency_ms']:.0f} ms | | | |")
     for name, slowed in (("startup", ""), ("startup_4x", f", every renderer thread {CPU_RATE}×")):

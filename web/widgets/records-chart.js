@@ -1,5 +1,6 @@
 // Round planner chart: expected players per record (verdict.result.records) as an inline
 // SVG bar chart, with a table as its text equivalent. Built with DOM calls only.
+import { word } from "../page-data.js";
 import { fill } from "../share.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -11,7 +12,7 @@ function svg(name, attrs, text) {
   return node;
 }
 
-// A record as the catalog writes it ("{wins}–{losses}", data-ui-score).
+// A record as the catalog writes it ("{wins}–{losses}", naruto-rounds.ui.score).
 const score = (words, record) => fill(words.score, { wins: record.wins, losses: record.losses });
 
 // The estimate to a tenth, as the chart writes it: the bar's words then agree with the number shown
@@ -79,14 +80,14 @@ export function mount(el) {
     const url = new URL(clockLink.href);
     url.searchParams.set("clock.rounds", verdict.result.rounds);
     clockLink.href = url.href;
-    clockLink.textContent = fill(el.dataset.uiClock, { rounds: verdict.result.rounds });
+    clockLink.textContent = fill(word("naruto-rounds.ui.clock"), { rounds: verdict.result.rounds });
     number ??= new Intl.NumberFormat(el.dataset.lang, { maximumFractionDigits: 1 });
     const { records, rounds } = verdict.result;
     const words = {
-      caption: fill(el.dataset.uiCaption, { rounds }),
-      record: el.dataset.uiRecord, players: el.dataset.uiPlayers, cut: el.dataset.uiCut,
-      in: el.dataset.uiIn, partial: el.dataset.uiPartial, out: el.dataset.uiOut, score: el.dataset.uiScore,
-      bar: el.dataset.uiBar,
+      caption: fill(word("naruto-rounds.ui.caption"), { rounds }),
+      record: word("naruto-rounds.ui.record"), players: word("naruto-rounds.ui.players"), cut: word("naruto-rounds.ui.cut"),
+      in: word("naruto-rounds.ui.in"), partial: word("naruto-rounds.ui.partial"), out: word("naruto-rounds.ui.out"),
+      score: word("naruto-rounds.ui.score"), bar: word("naruto-rounds.ui.bar"),
     };
     const caption = document.createElement("figcaption");
     caption.textContent = words.caption;

@@ -1,14 +1,16 @@
 // Live counters for naruto-reserve (deck, Réserve, non-Platoon Ninja in the deck and in both):
-// "count/limit" from the verdict's `counts` and the limits the build wrote (data-rule-*), marked
+// "count/limit" from the verdict's `counts` and the limits the build wrote (the page's data block), marked
 // when the verdict has that limit's violation (Python decides, an empty Réserve included);
 // "–" while the lists cannot be read, and for a count that needs the deck while a Réserve is typed
-// alone. The counters stay in view (position: sticky) while a long list is pasted or scrolled on a phone. Words: data-ui-* (catalog keys naruto-reserve.ui.*).
+// alone. The counters stay in view (position: sticky) while a long list is pasted or scrolled on a phone. Words: catalog keys naruto-reserve.ui.*.
+import { limit, word } from "../page-data.js";
+
 // count -> [its word, its limit, the violation code saying the limit is not met]
 const COUNTER = {
-  deck: ["uiDeck", "ruleDeck", "deck_size"],
-  reserve: ["uiReserve", "ruleReserve", "reserve_size"],
-  deck_ninja: ["uiDeckNinja", "ruleDeckNinja", "deck_ninja"],
-  total_ninja: ["uiTotalNinja", "ruleTotalNinja", "total_ninja"],
+  deck: ["naruto-reserve.ui.deck", "naruto-reserve.deck", "deck_size"],
+  reserve: ["naruto-reserve.ui.reserve", "naruto-reserve.reserve", "reserve_size"],
+  deck_ninja: ["naruto-reserve.ui.deck-ninja", "naruto-reserve.deck_ninja", "deck_ninja"],
+  total_ninja: ["naruto-reserve.ui.total-ninja", "naruto-reserve.total_ninja", "total_ninja"],
 };
 const COUNTERS = Object.keys(COUNTER);
 
@@ -21,7 +23,7 @@ export function mount(el) {
     item.className = "reserve-counter";
     item.dataset.counter = key;
     const term = document.createElement("dt");
-    term.textContent = el.dataset[COUNTER[key][0]] || key;
+    term.textContent = word(COUNTER[key][0]) || key;
     const value = document.createElement("dd");
     value.textContent = "–";
     item.append(term, value);
@@ -39,8 +41,8 @@ export function mount(el) {
         delete value.parentElement.dataset.over;
         continue;
       }
-      const [, limit, code] = COUNTER[key];
-      value.textContent = `${counts[key]}/${el.dataset[limit]}`;
+      const [, limitKey, code] = COUNTER[key];
+      value.textContent = `${counts[key]}/${limit(limitKey)}`;
       if (broken.has(code)) value.parentElement.dataset.over = "true";
       else delete value.parentElement.dataset.over;
     }

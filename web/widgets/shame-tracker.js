@@ -5,9 +5,10 @@
 // fills the always-visible bar with the limit and the leaders. State is kept in localStorage
 // per page language, and kept in step across tabs; a shared link's game never replaces it unasked
 // (below: `shared`). User text (names) only ever goes through
-// .value / textContent. Its limits are the rules' (data-rule-*, written by the build from
+// .value / textContent. Its limits are the rules' (the page's data block, written by the build from
 // rules_core); a shared link's text is read by Python, and the tracker takes the verdict's counters.
 
+import { limit, word } from "../page-data.js";
 import { fill } from "../share.js";
 
 const STORAGE_VERSION = 1;
@@ -18,9 +19,9 @@ const isBlank = (player) => !player.name && !player.mistakes && !player.first;
 export function mount(el) {
   const lang = el.dataset.lang;
   const rule = {
-    minPlayers: Number(el.dataset.ruleMinPlayers), maxPlayers: Number(el.dataset.ruleMaxPlayers),
-    maxName: Number(el.dataset.ruleMaxName), maxCounter: Number(el.dataset.ruleMaxCounter),
-    firstGameStart: Number(el.dataset.ruleFirstGameStart),
+    minPlayers: limit("judge-tower-shame.min_players"), maxPlayers: limit("judge-tower-shame.max_players"),
+    maxName: limit("judge-tower-shame.max_name"), maxCounter: limit("judge-tower-shame.max_counter"),
+    firstGameStart: limit("judge-tower-shame.first_game_start"),
   };
   const counter = (player) => (player.first ? rule.firstGameStart : 0) + player.mistakes;
   // A stored state is used only if it has the exact shape the tracker writes.
@@ -28,8 +29,8 @@ export function mount(el) {
     players.length <= rule.maxPlayers && players.every((p) => p && typeof p.name === "string" &&
       p.name.length <= rule.maxName && Number.isInteger(p.mistakes) && p.mistakes >= 0 &&
       counter(p) <= rule.maxCounter && typeof p.first === "boolean");
-  // "Player {n}", from the catalogs (judge-tower-shame.ui.player -> data-ui-player).
-  const playerWord = el.dataset.uiPlayer;
+  // "Player {n}", from the catalogs.
+  const playerWord = word("judge-tower-shame.ui.player");
   const form = el.querySelector("form");
   const area = form.querySelector('textarea[name="shame"]');
   const storageKey = `rules-calc:${el.id}:${lang}`;
@@ -168,9 +169,9 @@ export function mount(el) {
   const choice = document.createElement("div");
   choice.className = "shame-shared";
   choice.setAttribute("role", "status");
-  const choiceText = Object.assign(document.createElement("p"), { textContent: el.dataset.uiShared });
-  const back = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: el.dataset.uiBack });
-  const keep = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: el.dataset.uiKeep });
+  const choiceText = Object.assign(document.createElement("p"), { textContent: word("judge-tower-shame.ui.shared") });
+  const back = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: word("judge-tower-shame.ui.back") });
+  const keep = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: word("judge-tower-shame.ui.keep") });
   choice.append(choiceText, back, keep);
   rows.before(choice);
 
