@@ -77,12 +77,13 @@ def write_service_worker(site: Path, precache: dict[str, object]) -> None:
 
 # --- words and limits per page ----------------------------------------------------------------------
 
-#: Words every page's scripts may need: sharing, the QR dialog, the offline line and its prompt.
+#: Words every page's scripts may need: sharing, the QR dialog, the offline line and its prompt, an old link.
 SITE_WORDS = (
-    "ui.link_copied", "ui.qr.button", "ui.qr.close", "ui.qr.heading", "ui.qr.print", "ui.qr.rule", "ui.qr.title",
+    "ui.link_copied", "ui.qr.button", "ui.qr.close", "ui.qr.print", "ui.qr.title",
     "ui.qr.too_long", "ui.share.copy_failed", "ui.share.link", "ui.share.twice",
     "ui.offline.update", "ui.offline.reload", "ui.offline.saved", "ui.offline.saving", "ui.offline.not_saved",
     "ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.full",
+    "ui.moved.here", "ui.moved.removed", "ui.moved.changes",  # an old link's line (web/moved.js): any page may get one
 )
 #: A page with a calculator: its status line, and what a link leaves out.
 CALC_WORDS = ("ui.loading", "ui.downloading", "ui.early", "ui.ready", "ui.failed", "ui.damaged",

@@ -205,11 +205,9 @@ class RuleMarkup(Treeprocessor):
                  if old not in own and (new in own or (new is None and old in was_here))}
         if not moves:
             return
-        t = words(page.lang)
         etree.SubElement(root, "div", {
             "class": "rule-moves", "hidden": "", "data-moves": json.dumps(moves, sort_keys=True),
-            "data-here": t("ui.moved.here"), "data-removed": t("ui.moved.removed"),
-            "data-changes-link": t("ui.moved.changes"), "data-changes": f"{root_path}{language_folder(page.lang)}{CHANGES_PAGE}/"})
+            "data-changes": f"{root_path}{language_folder(page.lang)}{CHANGES_PAGE}/"})  # its words: the page's (contract.py)
         etree.SubElement(root, "script", {"type": "module", "src": f"{root_path}calc/moved.js"})
 
     @staticmethod

@@ -1,6 +1,9 @@
 // An old link to a rule that was renamed or removed (texts/moved.json; markup: sitebuild/rule_markup.py):
 // open its successor, highlighted as any linked rule, with a line saying it moved; or say it was
-// removed, with a link to the changes page. The moves and the words are the build's.
+// removed, with a link to the changes page. The moves and the words are the build's (the words in the
+// page's data block, sitebuild/contract.py).
+import { word } from "./page-data.js";
+
 const data = document.querySelector(".rule-moves");
 const moves = JSON.parse(data.dataset.moves);
 
@@ -12,7 +15,7 @@ function note(text) {
 }
 
 function follow() {
-  let id = "";
+  let id;
   try {
     id = decodeURIComponent(location.hash.slice(1));
   } catch {
@@ -21,12 +24,12 @@ function follow() {
   if (!id || document.getElementById(id) || !Object.hasOwn(moves, id)) return;
   const successor = moves[id] && document.getElementById(moves[id]);
   if (successor) {
-    (successor.closest(".og-pair") ?? successor).before(note(data.dataset.here));
+    (successor.closest(".og-pair") ?? successor).before(note(word("ui.moved.here")));
     location.replace(`#${successor.id}`); // :target highlights it; the language menu follows (hashchange)
     return;
   }
-  const line = note(`${data.dataset.removed} `);
-  line.append(Object.assign(document.createElement("a"), { href: data.dataset.changes, textContent: data.dataset.changesLink }));
+  const line = note(word("ui.moved.removed") + " ");
+  line.append(Object.assign(document.createElement("a"), { href: data.dataset.changes, textContent: word("ui.moved.changes") }));
   document.querySelector("article h1")?.after(line);
   line.scrollIntoView();
 }

@@ -118,7 +118,8 @@ def test_a_translated_rule_gets_its_original_in_its_language(docs):
             f'<span>{t("ui.original.show.fr")}</span><span>{t("ui.original.hide.fr")}</span></summary>'
             '<p lang="fr"><strong>1.</strong> La manche dure 30 minutes.</p></details></div>') in html
     assert html.count("<details") == 3  # not the title
-    assert f'data-search-exclude="" type="button">{t("ui.original.show_all.fr")}</button>' in html
+    assert (f'data-search-exclude="" type="button"><span class="og-show-all">{t("ui.original.show_all.fr")}</span>'
+            f'<span class="og-hide-all">{t("ui.original.hide_all.fr")}</span></button>') in html
     assert html.endswith('<script src="../../calc/originals.js" type="module"></script>')
     assert "data-stale-translation" not in html
     assert "<details" not in render(docs, "fr", "naruto") and "<details" not in render(docs, "it", "glossary")
