@@ -15,7 +15,7 @@ export default [
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   {
-    files: ["web/sw.js"],
+    files: ["web/sw.js", "web/sw-*.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, PRECACHE: "readonly" } },
   },
   {
