@@ -136,6 +136,26 @@ def template(t: Translator, key: str) -> str:
     return found
 
 
+def features(content: str | None) -> set[str]:
+    """What a page with ``content`` (its HTML, markers expanded) holds that has scripts and styles of its
+    own: ``calculator``, ``clock``, ``blitz``."""
+    content = content or ""
+    found = {name for name, mark in (("clock", 'class="clock"'), ("blitz", 'class="blitz-timer"')) if mark in content}
+    return found | ({"calculator"} if _CALC_ID.search(content) else set())
+
+
+#: Every page's stylesheet, then each feature's, in the order they are linked (a later one overrides),
+#: each with the features that need it: the clock's and the blitz timer's fields are calculators' fields.
+STYLESHEETS = {"calc/site.css": None, "calc/calc.css": {"calculator", "clock", "blitz"},
+               "calc/venue.css": {"clock", "blitz"}}
+
+
+def stylesheets(content: str | None) -> list[str]:
+    """The site's stylesheets a page with ``content`` links: a feature's only where the page has it."""
+    found = features(content)
+    return [href for href, needed_by in STYLESHEETS.items() if needed_by is None or needed_by & found]
+
+
 def page_data(content: str | None, lang: str) -> dict[str, dict[str, object]]:
     """The words and limits the scripts of a page with ``content`` (its HTML, markers expanded) need."""
     t = words(lang)
@@ -149,10 +169,11 @@ def page_data(content: str | None, lang: str) -> dict[str, dict[str, object]]:
         keys += [f"{calc_id}.ui.{name}" for name in WIDGET_WORDS.get(calc_id, ())]
         limits.update({f"{calc_id}.{name}": value for name, value in CALCULATORS[calc_id].widget_rules.items()})
     said: dict[str, object] = {}
-    if 'class="clock"' in content:
+    found = features(content)
+    if "clock" in found:
         keys += [*CLOCK_WORDS, *ERROR_WORDS]
         limits.update(CLOCK_LIMITS)
-    if 'class="blitz-timer"' in content:
+    if "blitz" in found:
         keys += [*BLITZ_WORDS, *ERROR_WORDS]
         limits.update(BLITZ_LIMITS)
         said.update({key: {p.value: t(key, name=player(t, p), count=Later("count")) for p in Player}

@@ -13,7 +13,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
-from sitebuild.contract import page_data_json
+from sitebuild.contract import page_data_json, stylesheets
 from sitebuild.engine import WEB
 from sitebuild.offline import THEME_COLOR
 from sitebuild.words import words
@@ -72,6 +72,11 @@ class TemplateData:
     @staticmethod
     def folder(lang: str) -> str:
         return language_folder(lang)
+
+    @staticmethod
+    def stylesheets(content: str) -> list[str]:
+        """Every stylesheet of ours a page links: the site's, its features' (sitebuild/contract.py), its widgets'."""
+        return stylesheets(content) + TemplateData.widget_stylesheets(content)
 
     @staticmethod
     def widget_stylesheets(content: str) -> list[str]:

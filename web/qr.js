@@ -1,6 +1,6 @@
 // The QR code dialog: the QR code of an absolute URL (made here by the self-hosted
 // qrcode-generator, no network), what it points to, the URL as text; printable as a table card
-// (calc.css: print shows the code large, the title and the URL under it, nothing else).
+// (site.css: print shows the code large, the title and the URL under it, nothing else).
 // The <svg> carries data-qr-text, the exact text encoded, for tests and tools.
 import { word } from "./page-data.js";
 import qrcode from "./vendor/qrcode.mjs";

@@ -128,7 +128,7 @@ async function fromCache(cacheName, request, key) {
 // Offline, an address that is not a stored page gets what a host would answer: a folder named
 // without its slash is redirected, anything else is the stored 404 page with status 404. A page of
 // the site whose stored copy is missing or damaged gets that page's other lines ("not available
-// offline: connect, then reload"; html[data-offline-missing], web/calc.css), with status 503.
+// offline: connect, then reload"; html[data-offline-missing], web/site.css), with status 503.
 async function offlineAnswer(request, key) {
   if (`${key}/` in PRECACHE.shell) {
     const target = new URL(request.url);

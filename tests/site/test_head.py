@@ -18,12 +18,16 @@ class Head(HTMLParser):
         self.stylesheets: list[str] = []
         self.blocker: str | None = None
         self.late: list[str] = []
+        self.classes: set[str] = set()  # of the body's elements
+        self.widgets: set[str] = set()  # data-widget
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "body":
             self.in_head = False
         if not self.in_head:
+            self.classes.update((attrs.get("class") or "").split())
+            self.widgets.update([attrs["data-widget"]] if attrs.get("data-widget") else [])
             return
         if tag == "link" and attrs.get("rel") == "stylesheet":
             self.stylesheets.append(attrs["href"])
@@ -45,8 +49,28 @@ def test_no_stylesheet_waits_behind_a_parser_blocking_script(site):
     late = {name: (page.blocker, page.late) for name, page in pages.items() if page.late}
     assert not late, f"stylesheets asked for only once the script before them has run: {late}"
     # What the check is about is there: our own stylesheets, and a page's widget stylesheets.
-    assert all(any(href.endswith("calc/calc.css") for href in page.stylesheets) for page in pages.values())
+    assert all(any(href.endswith("calc/site.css") for href in page.stylesheets) for page in pages.values())
     assert any("calc/widgets/" in href for page in pages.values() for href in page.stylesheets)
+
+
+#: A feature's stylesheet and the elements it styles (web/calc.css: the calculators' forms, whose fields
+#: the clock and the blitz timer use too; web/venue.css: the clock and the blitz timer).
+FEATURES = {"calc/calc.css": {"calc", "clock", "blitz-timer"}, "calc/venue.css": {"clock", "blitz-timer"}}
+
+
+def test_each_feature_stylesheet_only_on_the_pages_that_use_it(site):
+    """A page links a feature's (or a widget's) stylesheet exactly when it has an element of that feature."""
+    wrong, seen = {}, set()
+    for path in sorted(site.rglob("*.html")):
+        page = head(path)
+        linked = {found[1] for href in page.stylesheets if (found := re.search(r"(?:^|/)calc/(.+)$", href))}
+        wanted = {"site.css"} | {css.removeprefix("calc/") for css, roots in FEATURES.items() if roots & page.classes}
+        wanted |= {f"widgets/{name}.css" for name in page.widgets if (site / "calc" / "widgets" / f"{name}.css").is_file()}
+        if linked != wanted:
+            wrong[path.relative_to(site).as_posix()] = (sorted(linked), sorted(wanted))
+        seen |= linked
+    assert not wrong, f"linked, wanted: {wrong}"
+    assert {"site.css", "calc.css", "venue.css"} <= seen  # the test is about something
 
 
 def test_no_page_title_says_its_name_twice(site):

@@ -170,10 +170,10 @@ def test_a_page_links_the_stylesheets_of_its_widgets():
     from sitebuild.templates import TemplateData
 
     html = expand_markers("<!-- calc:judge-tower-shame -->\n<!-- calc:naruto-rounds -->", "en")
-    assert TemplateData.widget_stylesheets(html) == ["calc/widgets/shame-tracker.css"]
-    assert TemplateData.widget_stylesheets(expand_markers("<!-- calc:naruto-rounds -->", "en")) == []
+    assert TemplateData.widget_stylesheets(html) == ["calc/widgets/records-chart.css", "calc/widgets/shame-tracker.css"]
+    assert TemplateData.widget_stylesheets(expand_markers("<!-- calc:judge-tower-shame -->", "en")) == ["calc/widgets/shame-tracker.css"]
     widgets = {spec.widget for spec in CALCULATORS.values() if spec.widget}
-    for widget in widgets:  # every widget with a stylesheet gets it; records-chart has none
+    for widget in widgets:  # every widget with a stylesheet gets it
         css = ROOT / "web" / "widgets" / f"{widget}.css"
         assert TemplateData.widget_stylesheets(f' data-widget="{widget}"') == ([f"calc/widgets/{widget}.css"] if css.is_file() else [])
     for script in (ROOT / "web" / "widgets").glob("*.js"):  # and no widget adds one itself
