@@ -95,8 +95,8 @@ def entries(table: Mapping[str, object]) -> Iterator[tuple[dict[str, str], objec
 
 
 def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
-    """Every input the table answers: each field over its values, a field the inputs hide at its
-    default only (a hidden choice still sends its checked radio)."""
+    """Every input the table answers: each field over its values, a field the inputs hide left out
+    (the page sends only the fields it shows: web/calc-link.js inputs())."""
     def values(f):
         if f.kind == "choice":
             return [*f.choices, *([] if f.default else [""])]  # no default: nothing checked yet
@@ -105,7 +105,7 @@ def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
     for combo in itertools.product(*(values(f) for f in spec.fields)):
         raw = dict(zip(names, combo))
         hidden = spec.hidden(raw) if spec.hidden else set()
-        if all(raw[name] == (spec.field(name).default if spec.field(name).kind == "choice" else "") for name in hidden):
+        if all(raw[name] == "" for name in hidden):
             yield {k: v for k, v in raw.items() if v != ""}
 
 

@@ -8,6 +8,7 @@ a status line saying the calculator is starting, an empty verdict region.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from html import escape
@@ -166,6 +167,17 @@ def _records_chart_html(t: Translator, spec: Calculator, uid: str) -> str:
 WIDGET_HTML = {"shame-tracker": _shame_tracker_html, "records-chart": _records_chart_html}
 
 
+def hidden_by_choices(spec: Calculator) -> str | None:
+    """``data-hidden-by``: for a calculator whose ``hidden`` reads only choices (``hidden_by``), the
+    fields each combination of answers hides (``when["bo1|"]``, an answer not given being ""), written
+    by ``hidden`` itself: the page then sends only what it shows, before any verdict."""
+    if not spec.hidden_by:
+        return None
+    combos = itertools.product(*(("", *spec.field(name).choices) for name in spec.hidden_by))
+    when = {"|".join(combo): sorted(spec.hidden(dict(zip(spec.hidden_by, combo)))) for combo in combos}
+    return json.dumps({"by": list(spec.hidden_by), "when": when}, sort_keys=True, separators=(",", ":"))
+
+
 def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | None = None) -> str:
     """The calculator's HTML in ``lang``: form, status line, verdict region."""
     if lang not in LANGUAGES:
@@ -199,6 +211,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_state="loading",
         data_presets=json.dumps(presets, sort_keys=True) if presets else None,
         data_widget=spec.widget,
+        data_hidden_by=hidden_by_choices(spec),
         data_msg_loading=t("ui.loading"),
         data_msg_downloading=t("ui.downloading", percent="{percent}"),
         data_msg_early=t("ui.early"),

@@ -1,11 +1,14 @@
 // A verdict on the page: summary, details, each error under its field, data-result, the
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Written with textContent only. Whatever gave the verdict (verdict.js), it is rendered here alike.
+import { hiddenByChoices } from "./calc-link.js";
+
 let loggedInternal = false;
 export const scrollToVerdict = new Set(); // calculators a shared link points at, until their first verdict
 
 // Wording that depends on a choice (data-when-field/value, e.g. a question per match format):
-// show the variant of the current choice. Presentation only: it works before the engine starts.
+// show the variant of the current choice; and the fields the choices hide (calc-link.js), hidden at
+// once. Presentation only: it works before the engine starts.
 // Reads the checked choices only: FormData would force a whole-page layout after a DOM change.
 export function applyChoices(el) {
   const chosen = {};
@@ -13,6 +16,9 @@ export function applyChoices(el) {
   for (const node of el.querySelectorAll("[data-when-field]")) {
     node.hidden = chosen[node.dataset.whenField] !== node.dataset.whenValue;
   }
+  if (!el.dataset.hiddenBy) return;
+  const hidden = hiddenByChoices(el);
+  for (const box of el.querySelectorAll(".calc-field[data-field]")) box.hidden = hidden.has(box.dataset.field);
 }
 
 function clearErrors(el) {

@@ -43,10 +43,14 @@ function lookUp(table, inputs) {
   return Object.hasOwn(node, "") ? table.verdicts[node[""]] : null;
 }
 
+// An own property only: a link's "__proto__" or "toString" is a value to refuse (the engine's error),
+// never an object's inherited member taken for a file name.
+const own = (object, key) => (object && Object.hasOwn(object, key) ? object[key] : undefined);
+
 function fromTable(calc, inputs, lang) {
-  const entry = ANSWERS?.[calc];
-  const name = entry?.files[lang]?.[entry.by ? inputs[entry.by] ?? "" : ""];
-  if (!name) return null;
+  const entry = own(ANSWERS, calc);
+  const name = own(own(entry?.files, lang), entry?.by ? own(inputs, entry.by) ?? "" : "");
+  if (typeof name !== "string") return null;
   if (!tables.has(name)) tables.set(name, load(name));
   return tables.get(name).then((table) => {
     const verdict = table && lookUp(table, inputs);

@@ -18,6 +18,7 @@ from tests.browser.conftest import SITE, expect_ready
 from sitebuild.words import words
 from tests.browser.pages import expect_verdict
 from tests.browser.venue.conftest import START
+from sitebuild.answers import written_answers
 
 ROOT_OF = {"en": "", "fr": "fr/", "it": "it/"}
 #: The engine's files and its worker: what a first visit downloads before the engine can answer.
@@ -192,3 +193,48 @@ def test_a_repeat_visit_fetches_no_table_from_the_network(page, site_url):
     expect_ready(calc)
     expect_verdict(calc, "naruto-rounds", "fr")
     assert tables and all(response.from_service_worker for response in tables), [r.url for r in tables]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_field_the_choices_hide_is_not_sent(cold_page, site_url, lang):
+    """Issue 62 item 12: a hidden field kept its earlier value and was sent, so a state the tables hold got
+    no verdict before the engine: on the clock, "game in progress" from yes to no (Prize cards hidden)."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/{ROOT_OF[lang]}clock/")
+    calc = page.locator("#calc-pokemon-time-limit-bo3")
+    answer(calc, lang, {"late_a": "no", "late_b": "no", "in_progress": "yes"},
+           {"games_a": "1", "games_b": "1", "prizes_a": "2", "prizes_b": "4"})
+    calc.locator('input[name="in_progress"][value="no"]').check()
+    expect(calc.locator('input[name="prizes_a"]')).to_be_hidden()  # at once, before any verdict
+    verdict = expect_verdict(calc, "pokemon-time-limit", lang)
+    assert verdict["ok"] and verdict["result"]["sudden_death"], verdict
+    expect_early(calc, lang)
+    expect(calc.locator('input[name="prizes_a"]')).to_have_value("2")  # kept, for "yes" again
+    assert held
+
+
+def test_games_won_are_not_sent_once_the_format_is_a_single_game(cold_page, site_url):
+    """Issue 62 item 12 on a rule page: best of three switched back to a single game."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/it/pokemon/")
+    calc = page.locator("#calc-pokemon-time-limit")
+    answer(calc, "it", {"format": "bo3", "late_a": "no", "late_b": "no"}, {"games_a": "1", "games_b": "0"})
+    answer(calc, "it", {"format": "bo1"}, {"prizes_a": "3", "prizes_b": "5"})
+    expect_early(calc, "it")
+    assert held
+
+
+@pytest.mark.parametrize("value", ["__proto__", "toString", "constructor", "hasOwnProperty"])
+def test_a_prototype_name_as_a_value_asks_for_no_table(page, site_url, value):
+    """Issue 62 item 13: `format=__proto__` made the page request /calc/answers/[object Object]; the table's
+    file is chosen among the build's own names only, and the engine names the bad value."""
+    asked = []
+    page.on("request", lambda request: "/calc/answers/" in request.url and asked.append(request.url))
+    page.goto(f"{site_url}/pokemon/?pokemon-time-limit.format={value}#calc-pokemon-time-limit")
+    calc = page.locator("#calc-pokemon-time-limit")
+    expect_ready(calc)
+    expect(calc.locator('[data-field="format"] .calc-error')).to_contain_text(value)
+    names = {name for entry in written_answers(SITE).values() for parts in entry["files"].values() for name in parts.values()}
+    assert all(url.rsplit("/", 1)[-1] in names for url in asked), asked
