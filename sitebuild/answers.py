@@ -27,6 +27,7 @@ from typing import Iterator, Mapping
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES
+from calculators.players import NAME_FIELDS
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator
 from rules_core.pokemon import GAMES_TO_WIN, MAX_PRIZES, MIN_PRIZES
@@ -137,7 +138,11 @@ def write_answers(site: Path) -> dict[str, object]:
         data = encoded(answers)
         name = ".".join([calc_id, lang, *([part] if part else []), digest(data), "json"])
         (folder / name).write_bytes(data)
-        entry = written.setdefault(calc_id, {"by": TABLES[calc_id].by, "files": {}})
+        spec = CALCULATORS[calc_id]
+        # Name fields (their longest accepted value): a typed name changes a verdict's wording only, so the
+        # page shows the verdict without it, said so, until the engine words it (web/verdict.js).
+        names = {f.name: f.max_length for f in NAME_FIELDS if f in spec.fields}
+        entry = written.setdefault(calc_id, {"by": TABLES[calc_id].by, "files": {}, "names": names})
         entry["files"].setdefault(lang, {})[part] = name
     script = site / "calc" / "verdict.js"
     text = script.read_text(encoding="utf-8")

@@ -215,6 +215,8 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_msg_loading=t("ui.loading"),
         data_msg_downloading=t("ui.downloading", percent="{percent}"),
         data_msg_early=t("ui.early"),
+        data_msg_early_names=t("ui.early_names"),
+        data_msg_failed_early=t("ui.failed_early"),
         data_msg_ready=t("ui.ready"),
         data_msg_failed=t("ui.failed"),
         data_msg_damaged=t("ui.damaged"),

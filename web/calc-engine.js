@@ -52,8 +52,8 @@ function setState(el, state, why = null) {
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
   const failed = { damaged: el.dataset.msgDamaged, replaced: el.dataset.msgReplaced }[why] ?? el.dataset.msgFailed;
-  if (state !== "loading") delete el.dataset.early;
-  status.textContent = { loading: loadingText(el, el.dataset.msgLoading), ready: el.dataset.msgReady, error: failed }[state];
+  if (state === "ready") delete el.dataset.early;
+  status.textContent = { loading: loadingText(el, el.dataset.msgLoading), ready: el.dataset.msgReady, error: failedText(el, failed) }[state];
   el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
@@ -61,14 +61,24 @@ function setState(el, state, why = null) {
 }
 
 // While the engine starts, a verdict shown from the build's tables (verdict.js) is said in the status
-// line instead of the start's own sentence (its progress bar stays).
-const loadingText = (el, text) => ("early" in el.dataset ? el.dataset.msgEarly : text);
+// line instead of the start's own sentence (its progress bar stays): data-early "table", or "names"
+// (the table's verdict with the default names, the typed ones to come with the engine). After a
+// failed start, such a verdict is said to be complete, other values needing the network.
+const loadingText = (el, text) =>
+  ({ table: el.dataset.msgEarly, names: el.dataset.msgEarlyNames }[el.dataset.early] ?? text);
+const failedText = (el, text) => (el.dataset.early && text === el.dataset.msgFailed ? el.dataset.msgFailedEarly : text);
 
+// `early`: false, "table" or "names" (verdict.js).
 export function showEarly(el, early) {
-  if (el.dataset.state !== "loading" || early === "early" in el.dataset) return;
-  if (early) el.dataset.early = "";
+  const state = el.dataset.state;
+  if ((state !== "loading" && state !== "error") || (early || undefined) === el.dataset.early) return;
+  if (early) el.dataset.early = early;
   else delete el.dataset.early;
-  el.querySelector(".calc-status").textContent = loadingText(el, el.dataset.msgLoading);
+  const status = el.querySelector(".calc-status");
+  if (state === "loading") status.textContent = loadingText(el, el.dataset.msgLoading);
+  else if (status.textContent === el.dataset.msgFailed || status.textContent === el.dataset.msgFailedEarly) {
+    status.textContent = failedText(el, el.dataset.msgFailed);
+  }
 }
 
 // A download that makes no progress for STALL_MS has stalled: the start ends in the error and its

@@ -31,7 +31,7 @@ function evaluate(el, always = true) {
       if (!data) clearVerdict(el); // values the build's tables do not hold: the engine answers them
       else if (data.type === "verdict") render(el, data.verdict, touched.get(el));
       else internal(el, data.detail);
-      showEarly(el, Boolean(data?.early));
+      showEarly(el, data?.verdict?.ok ? data.early ?? false : false); // beside a verdict only, not a "required" note
     }
     syncUrlAfterVerdict();
   });

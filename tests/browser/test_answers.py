@@ -238,3 +238,42 @@ def test_a_prototype_name_as_a_value_asks_for_no_table(page, site_url, value):
     expect(calc.locator('[data-field="format"] .calc-error')).to_contain_text(value)
     names = {name for entry in written_answers(SITE).values() for parts in entry["files"].values() for name in parts.values()}
     assert all(url.rsplit("/", 1)[-1] in names for url in asked), asked
+
+
+def test_a_typed_name_keeps_the_tables_verdict(cold_page, site_url):
+    """Issue 62 item 4: an optional name typed while the engine downloads wiped the table's verdict. It stays (the
+    default names, said so), and the engine's verdict, with the name, replaces it once ready."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/fr/pokemon/")
+    calc = page.locator("#calc-pokemon-time-limit")
+    calc.locator('input[name="late_a"][value="no"]').check()  # late_b unanswered: the table's note, no verdict
+    expect(calc.locator('[data-field="late_b"] .calc-error')).to_be_visible()  # rendered with its status line
+    expect(calc.locator(".calc-status")).not_to_have_text(Translator("fr")("ui.early"))  # item 6: not beside a note
+    answer(calc, "fr", {"late_b": "no"}, {"prizes_a": "3", "prizes_b": "5"})
+    summary = calc.locator(".calc-summary").text_content()
+    calc.locator('input[name="name_a"]').fill("Ben")
+    expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.early_names"))
+    expect(calc.locator(".calc-summary")).to_have_text(summary)  # must not: wiped, or a wrong name
+    release(held)
+    expect_ready(calc)
+    verdict = expect_verdict(calc, "pokemon-time-limit", "fr")
+    assert "Ben" in verdict["summary"]
+
+
+def test_a_failed_start_says_the_tables_answer_is_complete(cold_page, site_url, watch):
+    """Issue 62 item 6: offline and not saved, a table's verdict sat above "the calculator could not start". Said now:
+    this answer is complete, other values need the network; and the early note only beside a verdict."""
+    page = cold_page
+    watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|ERR_|starting once more")
+    page.context.route(ENGINE, lambda route: route.abort())
+    page.goto(f"{site_url}/it/pokemon/")
+    calc = page.locator("#calc-pokemon-time-limit")
+    t = Translator("it")
+    expect(calc).to_have_attribute("data-state", "error")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    answer(calc, "it", {"late_a": "no", "late_b": "no"}, {"prizes_a": "2", "prizes_b": "2"})
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed_early"))
+    calc.locator('input[name="prizes_a"]').fill("2 ")  # a value no table holds: no answer, the plain failure
+    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
