@@ -152,7 +152,9 @@ def _shame_tracker_html(t: Translator, spec: Calculator, uid: str) -> str:
         f'<ol class="shame-rows">{rows}</ol>'
         f'<div class="shame-actions"><button type="button" class="shame-add md-button">{ui("add")}</button>'
         f'<button type="button" class="shame-remove md-button" disabled>{ui("remove")}</button></div>'
-        f'<p class="shame-bar" tabindex="0"></p></section>'
+        # The bar: the verdict's facts first, then its summary; a tap shows all of it (shame-tracker.js).
+        f'<p class="shame-bar" tabindex="0" role="button" aria-expanded="false">'
+        f'<strong class="shame-facts"></strong> <span class="shame-summary"></span></p></section>'
     )
 
 

@@ -71,8 +71,10 @@ if (calculators.length) {
     form.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.target.tagName === "INPUT") ask(event); });
     const share = el.querySelector(".calc-share");
     const title = el.querySelector(".calc-title").textContent;
-    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title, leftOut(el)));
-    el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, leftOut(el)));
+    // What the link carries, said where a calculator has a word for it (the shame tracker: a copy of its counters).
+    const note = () => [leftOut(el), el.dataset.uiCopy].filter(Boolean).join(" ");
+    share.addEventListener("click", () => copyLink(linkTo(el), share.dataset.copied, title, note()));
+    el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, note()));
     el.querySelector(".calc-retry").addEventListener("click", () => (retryReloads() ? location.reload() : startEngine()));
     if (el.dataset.widget) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));
