@@ -277,3 +277,16 @@ def test_a_failed_start_says_the_tables_answer_is_complete(cold_page, site_url, 
     calc.locator('input[name="prizes_a"]').fill("2 ")  # a value no table holds: no answer, the plain failure
     expect(calc.locator(".calc-summary")).to_have_text("")
     expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+
+
+def test_the_chosen_games_procedure_comes_first_on_the_clock(cold_page, site_url):
+    """Issue 62 item 7: on the clock at time, scrolling down from a Pokémon clock reached the Naruto procedure
+    first. The chosen game's comes right under the clock; the others stay below it."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/clock/?clock.game=pokemon-bo3")
+    procedures = page.locator(".clock-procedure[data-clock-game]")
+    expect(procedures.first).to_have_attribute("data-clock-game", "pokemon-bo3")
+    expect(procedures).to_have_count(4)
+    answer(page.locator("#calc-pokemon-time-limit-bo3"), "en", {"late_a": "no", "late_b": "yes"}, {})  # still usable
+    assert held
