@@ -60,8 +60,11 @@ export function render(el, verdict, answered) {
   clearErrors(el);
   details.replaceChildren();
   summary.textContent = "";
+  let revealed = null; // the first question this verdict shows (the tiebreak's next criterion)
   for (const box of el.querySelectorAll(".calc-field[data-field]")) {
-    box.hidden = verdict.hidden_fields.includes(box.dataset.field);
+    const hide = verdict.hidden_fields.includes(box.dataset.field);
+    if (box.hidden && !hide) revealed ??= box;
+    box.hidden = hide;
   }
   if (verdict.ok) {
     summary.textContent = verdict.summary;
@@ -80,17 +83,18 @@ export function render(el, verdict, answered) {
   el.dispatchEvent(new CustomEvent("calc:verdict", { detail: verdict }));
   // A shared link's first verdict is brought into view (the link scrolled to the calculator's top).
   if (scrollToVerdict.delete(el)) el.querySelector(".calc-verdict").scrollIntoView({ block: "nearest" });
-  else keepInView(el, summary);
+  else keepInView(el, revealed ?? summary); // a question just shown below the keyboard first, else the verdict
 }
 
 // While the judge types, a phone's keyboard leaves the field at the screen's bottom and the verdict
-// under it out of sight: scroll the page up just enough to show the summary line, when the field
-// being typed in stays in view too (a long form: the field wins; the verdict is a scroll away).
-function keepInView(el, summary) {
+// (or the next question the answer reveals) under it out of sight: scroll the page up just enough to
+// show it, when the field being typed in stays in view too (a long form: the field wins; the rest
+// is a scroll away).
+function keepInView(el, target) {
   const field = document.activeElement;
-  if (!summary.textContent || !field || !el.querySelector("form").contains(field)) return;
+  if (!target.textContent || !field || !el.querySelector("form").contains(field)) return;
   const view = window.visualViewport; // what the keyboard leaves visible
-  const below = summary.getBoundingClientRect().bottom - (view ? view.offsetTop + view.height : innerHeight);
+  const below = target.getBoundingClientRect().bottom - (view ? view.offsetTop + view.height : innerHeight);
   const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0; // Material's sticky bar
   if (below > 0 && field.getBoundingClientRect().top - below >= top) scrollBy(0, Math.ceil(below)); // whole pixels: a part of one would stay hidden
 }
