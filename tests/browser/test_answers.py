@@ -50,6 +50,7 @@ def expect_early(calc, lang: str) -> None:
 #: (page, calculator element, link query): the two shared links of the benchmark's row among them.
 LINKS = [
     ("naruto/", "calc-naruto-rounds", "naruto-rounds.players=24"),
+    ("naruto/", "calc-naruto-rounds", "naruto-rounds.players=300"),  # issue 62 item 9: beyond the first tables' 256
     ("pokemon/", "calc-pokemon-time-limit", "pokemon-time-limit.late_a=no&pokemon-time-limit.late_b=no&pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"),
     ("judge-tower/", "calc-judge-tower-hand", "judge-tower-hand.level=3"),
 ]
