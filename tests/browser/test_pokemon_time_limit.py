@@ -134,9 +134,13 @@ def test_no_verdict_before_the_answers_it_needs(open_calc, page, lang):
     expect(games_b).to_have_attribute("aria-invalid", "true")
     expect(calc.locator('[data-field="games_b"] .calc-error')).to_have_class("calc-error")
     games_b.fill("1")
+    # Equal games: "game in progress" is asked, never assumed (issue 62); answered, the verdict.
+    expect(calc.locator(".calc-error:visible")).to_have_text(
+        [evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)["errors"][0]["message"]])
+    calc.get_by_role("group", name=words_["in_progress"]).get_by_label(words_["no"], exact=True).check()
     expect(calc.locator(".calc-error:visible")).to_have_count(0)
     expect(calc.locator(".calc-summary")).to_have_text(
-        evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)["summary"])
+        evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)["summary"])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
