@@ -19,6 +19,11 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, PRECACHE: "readonly" } },
   },
   {
+    // A classic worker script: Material's worker, which it imports, defines lunr.
+    files: ["web/search-worker.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.worker, lunr: "readonly" } },
+  },
+  {
     files: ["tools/*.mjs", "sitebuild/*.mjs"],
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
   },
