@@ -15,13 +15,12 @@ export default [
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   {
-    files: ["web/sw.js", "web/sw-*.js"],
-    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, PRECACHE: "readonly" } },
+    files: ["web/search-worker.js"], // a classic worker around Material's, which defines lunr
+    languageOptions: { sourceType: "script", globals: { ...globals.worker, lunr: "readonly" } },
   },
   {
-    // A classic worker script: Material's worker, which it imports, defines lunr.
-    files: ["web/search-worker.js"],
-    languageOptions: { sourceType: "script", globals: { ...globals.worker, lunr: "readonly" } },
+    files: ["web/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, PRECACHE: "readonly" } },
   },
   {
     files: ["tools/*.mjs", "sitebuild/*.mjs"],
