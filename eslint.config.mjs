@@ -19,7 +19,7 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.worker, lunr: "readonly" } },
   },
   {
-    files: ["web/sw.js"],
+    files: ["web/sw.js", "web/sw-*.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, PRECACHE: "readonly" } },
   },
   {
