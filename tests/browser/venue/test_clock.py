@@ -192,6 +192,10 @@ def test_a_table_extension_ends_after_the_round_and_sounds_once(page, site_url):
     page.clock.fast_forward(5 * MINUTE_MS)
     expect(item).to_have_attribute("data-state", "time")
     assert page.evaluate("window.__signals") == ["round", "table 12"]  # each end once, never again
+    # its button takes the extension off the list and out of the address
+    clock.get_by_role("button", name=t("clock.ext.remove", table=12)).click()
+    expect(item).to_have_count(0)
+    expect(page).not_to_have_url(re.compile(r"clock\.ext="))
 
 
 def test_pause_and_resume_keep_the_remaining_time(page, site_url):
