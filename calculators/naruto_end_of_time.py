@@ -44,10 +44,10 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
 SPEC = Calculator(
     id="naruto-end-of-time",
     fields=(
+        MODE,  # first, as in the tiebreak: the verdict right under the last question
         *NAME_FIELDS,
         Field("starter", "choice", choices=("a", "b")),
         Field("active", "choice", choices=("a", "b")),
-        MODE,
     ),
     run=run,
     example={"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "b"},

@@ -74,7 +74,8 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
 
 SPEC = Calculator(
     id="naruto-tiebreak",
-    fields=(*NAME_FIELDS, *COUNT_FIELDS, MODE),
+    # The mode first: at the end it came between the last count and the verdict (issue 62).
+    fields=(MODE, *NAME_FIELDS, *COUNT_FIELDS),
     run=run,
     example={"name_a": "Alice", "name_b": "Bob", "rewards_a": "3", "rewards_b": "1"},
     result_keys=("winner", "decided_by", "steps"),

@@ -6,7 +6,8 @@ in progress has no Prize cards to compare. Each detail line restates the exact
 condition of the chosen format for the criterion it reports.
 
 >>> from calculators import evaluate
->>> v = evaluate("pokemon-time-limit", {"format": "bo3", "late_a": "no", "late_b": "no", "games_a": "1", "games_b": "1"}, "en")
+>>> v = evaluate("pokemon-time-limit", {"format": "bo3", "late_a": "no", "late_b": "no", "games_a": "1", "games_b": "1",
+...               "in_progress": "no"}, "en")
 >>> v["result"]["decided_by"], v["result"]["sudden_death"], v["hidden_fields"]
 ('sudden_death', True, ['prizes_a', 'prizes_b'])
 """
@@ -47,7 +48,7 @@ def hidden(raw: Mapping[str, str]) -> set[str]:
     """
     if _choice(raw, "format", "bo1") != MatchFormat.BEST_OF_THREE.value:
         return {"games_a", "games_b", "in_progress"}
-    if _choice(raw, "in_progress", "no") != "yes":
+    if _choice(raw, "in_progress", "") != "yes":
         return {"prizes_a", "prizes_b"}
     return set()
 
@@ -110,7 +111,7 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
         late_b=values["late_b"] == "yes",
         games_a=values.get("games_a"),
         games_b=values.get("games_b"),
-        in_progress=values.get("in_progress") == "yes",
+        in_progress=None if values.get("in_progress") is None else values["in_progress"] == "yes",
         prizes_a=values.get("prizes_a"),
         prizes_b=values.get("prizes_b"),
     )
@@ -137,7 +138,9 @@ SPEC = Calculator(
         Field("late_b", "choice", choices=YES_NO, label_by="format"),
         Field("games_a", "integer", required=False),
         Field("games_b", "integer", required=False),
-        Field("in_progress", "choice", choices=YES_NO, default="no"),
+        # Decisive once the games are equal, and usually "yes" after a time call: nothing pre-chosen;
+        # rules_core asks for it (``needed``) only when it is reached.
+        Field("in_progress", "choice", choices=YES_NO, required=False),
         Field("prizes_a", "integer", required=False),
         Field("prizes_b", "integer", required=False),
     ),
@@ -145,4 +148,5 @@ SPEC = Calculator(
     example={"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"},
     result_keys=("winner", "decided_by", "sudden_death", "steps"),
     hidden=hidden,
+    hidden_by=("format", "in_progress"),
 )

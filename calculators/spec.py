@@ -96,6 +96,10 @@ class Calculator:
     fields: tuple[Field, ...]
     run: Callable[[dict[str, Any], Any], Answer]
     hidden: Callable[[Mapping[str, str]], set[str]] | None = None
+    #: The choice fields ``hidden`` reads, when it reads nothing else: the build then writes what
+    #: each combination of their answers hides, so that the page sends only the fields it shows
+    #: (a hidden field keeps its value and is not sent) before any verdict tells it.
+    hidden_by: tuple[str, ...] = ()
     #: Optional page widget: ``web/widgets/<widget>.js`` exporting ``mount(el)``.
     widget: str | None = None
     #: Rule numbers the widget needs before any verdict (``name`` -> ``data-rule-<name>``), taken

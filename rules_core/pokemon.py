@@ -10,7 +10,7 @@ left wins (no game in progress: skipped); (4) otherwise Sudden Death.
 >>> o = time_limit_outcome(MatchFormat.SINGLE_GAME, prizes_a=2, prizes_b=4)
 >>> o.winner, o.decided_by, o.sudden_death
 (<Player.A: 'a'>, <Criterion.PRIZES: 'prizes'>, False)
->>> o = time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1, games_b=1)
+>>> o = time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1, games_b=1, in_progress=False)
 >>> o.winner, o.decided_by.value, [s.finding.value for s in o.steps]
 (None, 'sudden_death', ['neither', 'equal', 'no_game_in_progress', 'tied'])
 >>> time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=2)
@@ -168,14 +168,16 @@ def time_limit_outcome(
     late_b: bool = False,
     games_a: int | None = None,
     games_b: int | None = None,
-    in_progress: bool = False,
+    in_progress: bool | None = None,
     prizes_a: int | None = None,
     prizes_b: int | None = None,
 ) -> TimeLimitOutcome:
     """Apply the time-limit criteria of ``match_format`` in order until one decides.
 
     ``late_x``: the player arrived late or left, under the format's conditions.
-    ``games_x``, ``in_progress``: best of three only (ignored for a single game).
+    ``games_x``, ``in_progress``: best of three only (ignored for a single game). ``in_progress``
+    ``None`` (not answered) is ``needed`` once the games are equal: after a time call a game is
+    usually in progress, so "no" is never assumed.
     ``prizes_x``: Prize cards left in the unfinished game. Counts are checked whenever given and
     needed only when their criterion is reached: an answer not given is never taken as 0.
 
@@ -192,6 +194,10 @@ def time_limit_outcome(
     Traceback (most recent call last):
     ...
     rules_core.errors.RuleError: games_b: needed (got None)
+    >>> time_limit_outcome(MatchFormat.BEST_OF_THREE, games_a=1, games_b=1)
+    Traceback (most recent call last):
+    ...
+    rules_core.errors.RuleError: in_progress: needed (got None)
     """
     best_of_three = MatchFormat(match_format) is MatchFormat.BEST_OF_THREE
     if best_of_three:
@@ -213,6 +219,8 @@ def time_limit_outcome(
         if games.winner:
             return done(games)
         steps.append(games)
+    if best_of_three and in_progress is None:
+        raise RuleError("in_progress", "needed", None)
     if best_of_three and not in_progress:
         steps.append(Step(Criterion.PRIZES, Finding.NO_GAME_IN_PROGRESS))
     else:

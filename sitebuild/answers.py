@@ -26,6 +26,7 @@ from typing import Iterator, Mapping
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES
+from calculators.players import NAME_FIELDS
 from calculators.registry import CALCULATORS
 from calculators.spec import Calculator
 from rules_core.pokemon import GAMES_TO_WIN, MAX_PRIZES, MIN_PRIZES
@@ -45,11 +46,12 @@ class Table:
     by: str = ""
 
 
-#: Measured (``python -m sitebuild.answers``): Swiss rounds for 1–256 players ≈ 6 KB of Brotli a
-#: language; every Pokémon state of a best of three ≈ 3 KB, of a single game < 2 KB. The Naruto
+#: Measured (``python -m sitebuild.answers``): Swiss rounds for 1–512 players ≈ 10 KB of Brotli a
+#: language (575 kB raw; 1–256: 6 KB, 282 kB; 1–1024: 17 KB, 1.16 MB: a shared link for 300 players
+#: had waited for the engine, issue 62); every Pokémon state of a best of three ≈ 3 KB, of a single game < 2 KB. The Naruto
 #: tiebreak (rewards up to 9999), the Réserve and the shame list (free text) wait for the engine.
 TABLES: dict[str, Table] = {
-    "naruto-rounds": Table({"players": range(1, 257)}),
+    "naruto-rounds": Table({"players": range(1, 513)}),
     "pokemon-time-limit": Table({name: range(MIN_PRIZES, MAX_PRIZES + 1) for name in ("prizes_a", "prizes_b")}
                                 | {name: range(0, GAMES_TO_WIN + 1) for name in ("games_a", "games_b")}, by="format"),
     "naruto-end-of-time": Table(),
@@ -93,8 +95,8 @@ def entries(table: Mapping[str, object]) -> Iterator[tuple[dict[str, str], objec
 
 
 def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
-    """Every input the table answers: each field over its values, a field the inputs hide at its
-    default only (a hidden choice still sends its checked radio)."""
+    """Every input the table answers: each field over its values, a field the inputs hide left out
+    (the page sends only the fields it shows: web/calc-link.js inputs())."""
     def values(f):
         if f.kind == "choice":
             return [*f.choices, *([] if f.default else [""])]  # no default: nothing checked yet
@@ -103,7 +105,7 @@ def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
     for combo in itertools.product(*(values(f) for f in spec.fields)):
         raw = dict(zip(names, combo))
         hidden = spec.hidden(raw) if spec.hidden else set()
-        if all(raw[name] == (spec.field(name).default if spec.field(name).kind == "choice" else "") for name in hidden):
+        if all(raw[name] == "" for name in hidden):
             yield {k: v for k, v in raw.items() if v != ""}
 
 
@@ -135,7 +137,11 @@ def write_answers(site: Path) -> dict[str, object]:
         data = encoded(answers)
         name = ".".join([calc_id, lang, *([part] if part else []), digest(data), "json"])
         (folder / name).write_bytes(data)
-        entry = written.setdefault(calc_id, {"by": TABLES[calc_id].by, "files": {}})
+        spec = CALCULATORS[calc_id]
+        # Name fields (their longest accepted value): a typed name changes a verdict's wording only, so the
+        # page shows the verdict without it, said so, until the engine words it (web/verdict.js).
+        names = {f.name: f.max_length for f in NAME_FIELDS if f in spec.fields}
+        entry = written.setdefault(calc_id, {"by": TABLES[calc_id].by, "files": {}, "names": names})
         entry["files"].setdefault(lang, {})[part] = name
     return written
 

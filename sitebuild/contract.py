@@ -86,11 +86,12 @@ SITE_WORDS = (
     "ui.moved.here", "ui.moved.removed", "ui.moved.changes",  # an old link's line (web/moved.js): any page may get one
 )
 #: A page with a calculator: its status line, and what a link leaves out.
-CALC_WORDS = ("ui.loading", "ui.downloading", "ui.early", "ui.ready", "ui.failed", "ui.damaged",
+CALC_WORDS = ("ui.loading", "ui.downloading", "ui.early", "ui.early_names", "ui.failed_early", "ui.ready", "ui.failed", "ui.damaged",
               "ui.replaced", "ui.internal", "ui.share.left_out")
 #: The words a calculator's widget fills in itself (the rest of its words are in its markup).
 WIDGET_WORDS = {
-    "judge-tower-shame": ("player", "shared", "back", "keep"),
+    "judge-tower-shame": ("player", "shared", "back", "keep", "copy", "differs", "absent", "facts_out", "facts_none_out",
+                          "facts_library", "facts_limit"),
     "naruto-reserve": ("deck", "reserve", "deck-ninja", "total-ninja"),
     "naruto-rounds": ("bar", "caption", "clock", "cut", "in", "out", "partial", "players", "record", "score"),
 }

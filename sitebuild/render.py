@@ -8,6 +8,7 @@ a status line saying the calculator is starting, an empty verdict region.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from html import escape
@@ -151,7 +152,9 @@ def _shame_tracker_html(t: Translator, spec: Calculator, uid: str) -> str:
         f'<ol class="shame-rows">{rows}</ol>'
         f'<div class="shame-actions"><button type="button" class="shame-add md-button">{ui("add")}</button>'
         f'<button type="button" class="shame-remove md-button" disabled>{ui("remove")}</button></div>'
-        f'<p class="shame-bar" tabindex="0"></p></section>'
+        # The bar: the verdict's facts first, then its summary; a tap shows all of it (shame-tracker.js).
+        f'<p class="shame-bar" tabindex="0" role="button" aria-expanded="false">'
+        f'<strong class="shame-facts"></strong> <span class="shame-summary"></span></p></section>'
     )
 
 
@@ -164,6 +167,17 @@ def _records_chart_html(t: Translator, spec: Calculator, uid: str) -> str:
 
 
 WIDGET_HTML = {"shame-tracker": _shame_tracker_html, "records-chart": _records_chart_html}
+
+
+def hidden_by_choices(spec: Calculator) -> str | None:
+    """``data-hidden-by``: for a calculator whose ``hidden`` reads only choices (``hidden_by``), the
+    fields each combination of answers hides (``when["bo1|"]``, an answer not given being ""), written
+    by ``hidden`` itself: the page then sends only what it shows, before any verdict."""
+    if not spec.hidden_by:
+        return None
+    combos = itertools.product(*(("", *spec.field(name).choices) for name in spec.hidden_by))
+    when = {"|".join(combo): sorted(spec.hidden(dict(zip(spec.hidden_by, combo)))) for combo in combos}
+    return json.dumps({"by": list(spec.hidden_by), "when": when}, sort_keys=True, separators=(",", ":"))
 
 
 def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | None = None) -> str:
@@ -196,6 +210,7 @@ def render_calculator(spec: Calculator, lang: str, presets: dict[str, str] | Non
         data_state="loading",
         data_presets=json.dumps(presets, sort_keys=True) if presets else None,
         data_widget=spec.widget,
+        data_hidden_by=hidden_by_choices(spec),
     )
     return (
         f"<div {data}>"

@@ -137,6 +137,21 @@ def alternative_words(doc: dict, terms: list[Term], separator: re.Pattern[str]) 
     return out
 
 
+#: Players' words for a term the page spells otherwise, per language: a section that uses the key word
+#: gets its synonyms in ``alt_text`` (Judge Tower's Italian « grimorio » is a « mazzo » to a player).
+SYNONYMS = {"it": {"grimorio": ("mazzo",)}}
+
+
+def synonyms(doc: dict, lang: str, separator: re.Pattern[str]) -> dict[str, str]:
+    """``alt_text`` with the players' synonyms of the words ``doc`` uses added (unchanged without any)."""
+    table = SYNONYMS.get(lang, {})
+    used = set(words(doc.get("title", "") + " " + doc.get("text", ""), separator))
+    extra = [word for key, values in table.items() if key in used for word in values if word not in used]
+    if not extra:
+        return {}
+    return {"alt_text": " ".join([*doc.get("alt_text", "").split(), *extra])}
+
+
 def split_search_index(site: Path, found: Book) -> None:
     index_path = site / "search" / "search_index.json"
     index = json.loads(index_path.read_text(encoding="utf-8"))
@@ -158,6 +173,7 @@ def split_search_index(site: Path, found: Book) -> None:
         else:
             docs = [{**d, "location": d["location"][len(prefix):]} for d in index["docs"] if d["location"].startswith(prefix)]
         docs = [{**d, **alternative_words(d, terms, separator)} for d in docs]
+        docs = [{**d, **synonyms(d, lang, separator)} for d in docs]
         target = site / prefix / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps({**index, "config": {**config, "lang": [lang]}, "docs": docs}), encoding="utf-8")

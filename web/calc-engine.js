@@ -67,17 +67,20 @@ export const retryReloads = () => life.kind === FAILURE.BROKEN || replaced();
 
 // The error says that the server keeps sending files that are not the site's ("damaged"), or that a
 // new release is installed ("replaced"), else that the network or browser failed.
-function failedText() {
+// A plain failure beside a verdict from the build's tables says that verdict is complete, other values
+// needing the network ("ui.failed_early"); a damaged host or a replaced release says so whatever shows.
+function failedText(el) {
   if (replaced()) return word("ui.replaced");
-  return word(life.kind === FAILURE.DAMAGED ? "ui.damaged" : "ui.failed");
+  if (life.kind === FAILURE.DAMAGED) return word("ui.damaged");
+  return word(el.dataset.early ? "ui.failed_early" : "ui.failed");
 }
 
 function setState(el, state) {
   el.dataset.state = state;
   const status = el.querySelector(".calc-status");
   const retry = el.querySelector(".calc-retry");
-  if (state !== "loading") delete el.dataset.early;
-  status.textContent = { loading: loadingText(el), ready: word("ui.ready"), error: failedText() }[state];
+  if (state === "ready") delete el.dataset.early; // a failed start keeps it: its verdict stays, said complete
+  status.textContent = { loading: loadingText(el), ready: word("ui.ready"), error: failedText(el) }[state];
   el.querySelector(".calc-progress")?.remove(); // a start's progress shows again with its next bytes
   // A retry in progress keeps its button in view, disabled: one click restarts the engine once.
   retry.hidden = state === "ready" || (state === "loading" && retry.hidden);
@@ -85,21 +88,27 @@ function setState(el, state) {
 }
 
 // While the engine starts, a verdict shown from the build's tables (verdict.js) is said in the status
-// line instead of the start's own sentence (its progress bar stays); else the download's share while
-// bytes are still awaited (a paused download is not "starting"), then "Starting the calculator…".
+// line instead of the start's own sentence (its progress bar stays): data-early "table", or "names"
+// (the table's verdict with the default names, the typed ones to come with the engine); else the
+// download's share while bytes are still awaited (a paused download is not "starting"), then
+// "Starting the calculator…".
 let downloaded = null; // the share of the engine's files arrived (a number below 100) while downloading, else null
 function loadingText(el) {
-  if ("early" in el.dataset) return word("ui.early");
+  const early = { table: "ui.early", names: "ui.early_names" }[el.dataset.early];
+  if (early) return word(early);
   // An integer below 100 has the same digits in every language of the site: fill() writes it as is, no
   // ICU formatter (toLocaleString) is set up while the page starts (~20 ms of its main thread, ~80 at 4x CPU).
   return downloaded === null ? word("ui.loading") : fill(word("ui.downloading"), { percent: downloaded });
 }
 
+// `early`: false, "table" or "names" (verdict.js).
 export function showEarly(el, early) {
-  if (el.dataset.state !== "loading" || early === "early" in el.dataset) return;
-  if (early) el.dataset.early = "";
+  const state = el.dataset.state;
+  if ((state !== "loading" && state !== "error") || (early || undefined) === el.dataset.early) return;
+  if (early) el.dataset.early = early;
   else delete el.dataset.early;
-  el.querySelector(".calc-status").textContent = loadingText(el);
+  const status = el.querySelector(".calc-status");
+  status.textContent = state === "loading" ? loadingText(el) : failedText(el); // error: a verdict now beside it, or none
 }
 
 // A download that makes no progress for STALL_MS has stalled: the start ends in the error and its

@@ -143,13 +143,31 @@ function markPending(el) {
   for (const control of el.querySelectorAll("form [name]")) control.toggleAttribute("data-link-pending", pending.has(control.name));
 }
 
-// What the form submits (its named, enabled controls; checked ones only for choices), read from the
-// controls themselves: a FormData of a form holding a 60-line list cost ~5 ms a keystroke (bench (e)).
+// The fields the current choices hide, as the build wrote Python's `hidden` for each combination
+// of the choices it reads (data-hidden-by, sitebuild/render.py): a hidden field keeps its value on
+// the page but is not sent, so that the build's tables answer what the judge sees.
+const hiddenTables = new WeakMap();
+export function hiddenByChoices(el) {
+  if (!el.dataset.hiddenBy) return new Set();
+  if (!hiddenTables.has(el)) hiddenTables.set(el, JSON.parse(el.dataset.hiddenBy));
+  const { by, when } = hiddenTables.get(el);
+  const chosen = {};
+  for (const control of el.querySelector("form").elements) {
+    if (by.includes(control.name) && (control.type === "hidden" || control.checked)) chosen[control.name] = control.value;
+  }
+  const key = by.map((name) => chosen[name] ?? "").join("|");
+  return new Set(Object.hasOwn(when, key) ? when[key] : []);
+}
+
+// What the form submits (its named, enabled controls; checked ones only for choices; none the
+// choices hide), read from the controls themselves: a FormData of a form holding a 60-line list
+// cost ~5 ms a keystroke (bench (e)).
 export function inputs(el) {
   const pending = linkOnly.get(el) || new Map();
-  const values = Object.fromEntries(pending);
+  const hidden = hiddenByChoices(el);
+  const values = Object.fromEntries([...pending].filter(([name]) => !hidden.has(name)));
   for (const control of el.querySelector("form").elements) {
-    if (!control.name || control.disabled || pending.has(control.name)) continue;
+    if (!control.name || control.disabled || pending.has(control.name) || hidden.has(control.name)) continue;
     if ((control.type === "radio" || control.type === "checkbox") && !control.checked) continue;
     values[control.name] = control.value;
   }

@@ -1,13 +1,15 @@
 // A verdict on the page: summary, details, each error under its field, data-result, the
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Written with textContent only. Whatever gave the verdict (verdict.js), it is rendered here alike.
+import { hiddenByChoices } from "./calc-link.js";
 import { word } from "./page-data.js";
 
 let loggedInternal = false;
 export const scrollToVerdict = new Set(); // calculators a shared link points at, until their first verdict
 
 // Wording that depends on a choice (data-when-field/value, e.g. a question per match format):
-// show the variant of the current choice. Presentation only: it works before the engine starts.
+// show the variant of the current choice; and the fields the choices hide (calc-link.js), hidden at
+// once. Presentation only: it works before the engine starts.
 // Reads the checked choices only: FormData would force a whole-page layout after a DOM change.
 export function applyChoices(el) {
   const chosen = {};
@@ -15,6 +17,9 @@ export function applyChoices(el) {
   for (const node of el.querySelectorAll("[data-when-field]")) {
     node.hidden = chosen[node.dataset.whenField] !== node.dataset.whenValue;
   }
+  if (!el.dataset.hiddenBy) return;
+  const hidden = hiddenByChoices(el);
+  for (const box of el.querySelectorAll(".calc-field[data-field]")) box.hidden = hidden.has(box.dataset.field);
 }
 
 function clearErrors(el) {
@@ -56,8 +61,11 @@ export function render(el, verdict, answered) {
   clearErrors(el);
   details.replaceChildren();
   summary.textContent = "";
+  let revealed = null; // the first question this verdict shows (the tiebreak's next criterion)
   for (const box of el.querySelectorAll(".calc-field[data-field]")) {
-    box.hidden = verdict.hidden_fields.includes(box.dataset.field);
+    const hide = verdict.hidden_fields.includes(box.dataset.field);
+    if (box.hidden && !hide) revealed ??= box;
+    box.hidden = hide;
   }
   if (verdict.ok) {
     summary.textContent = verdict.summary;
@@ -76,17 +84,18 @@ export function render(el, verdict, answered) {
   el.dispatchEvent(new CustomEvent("calc:verdict", { detail: verdict }));
   // A shared link's first verdict is brought into view (the link scrolled to the calculator's top).
   if (scrollToVerdict.delete(el)) el.querySelector(".calc-verdict").scrollIntoView({ block: "nearest" });
-  else keepInView(el, summary);
+  else keepInView(el, revealed ?? summary); // a question just shown below the keyboard first, else the verdict
 }
 
 // While the judge types, a phone's keyboard leaves the field at the screen's bottom and the verdict
-// under it out of sight: scroll the page up just enough to show the summary line, when the field
-// being typed in stays in view too (a long form: the field wins; the verdict is a scroll away).
-function keepInView(el, summary) {
+// (or the next question the answer reveals) under it out of sight: scroll the page up just enough to
+// show it, when the field being typed in stays in view too (a long form: the field wins; the rest
+// is a scroll away).
+function keepInView(el, target) {
   const field = document.activeElement;
-  if (!summary.textContent || !field || !el.querySelector("form").contains(field)) return;
+  if (!target.textContent || !field || !el.querySelector("form").contains(field)) return;
   const view = window.visualViewport; // what the keyboard leaves visible
-  const below = summary.getBoundingClientRect().bottom - (view ? view.offsetTop + view.height : innerHeight);
+  const below = target.getBoundingClientRect().bottom - (view ? view.offsetTop + view.height : innerHeight);
   const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0; // Material's sticky bar
   if (below > 0 && field.getBoundingClientRect().top - below >= top) scrollBy(0, Math.ceil(below)); // whole pixels: a part of one would stay hidden
 }

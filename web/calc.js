@@ -7,6 +7,7 @@ import { mountEngine, retryReloads, showEarly, startEngine } from "./calc-engine
 import { inputs, isBlank, leftOut, linkTo, linkValues, mountLink, restore, showTwice, syncUrlAfterVerdict, syncUrlNow,
   syncUrlSoon, userSet } from "./calc-link.js";
 import { applyChoices, clearVerdict, internal, render, scrollToVerdict } from "./calc-render.js";
+import { word } from "./page-data.js";
 import { copyLink, showQr } from "./share.js";
 import { verdictFor } from "./verdict.js";
 
@@ -31,7 +32,7 @@ function evaluate(el, always = true) {
       if (!data) clearVerdict(el); // values the build's tables do not hold: the engine answers them
       else if (data.type === "verdict") render(el, data.verdict, touched.get(el));
       else internal(el, data.detail);
-      showEarly(el, Boolean(data?.early));
+      showEarly(el, data?.verdict?.ok ? data.early ?? false : false); // beside a verdict only, not a "required" note
     }
     syncUrlAfterVerdict();
   });
@@ -71,8 +72,10 @@ if (calculators.length) {
     form.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.target.tagName === "INPUT") ask(event); });
     const share = el.querySelector(".calc-share");
     const title = el.querySelector(".calc-title").textContent;
-    share.addEventListener("click", () => copyLink(linkTo(el), title, leftOut(el)));
-    el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, leftOut(el)));
+    // What the link carries, said where a calculator has a word for it (the shame tracker: a copy of its counters).
+    const note = () => [leftOut(el), word(`${el.dataset.calc}.ui.copy`)].filter(Boolean).join(" ");
+    share.addEventListener("click", () => copyLink(linkTo(el), title, note()));
+    el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, note()));
     el.querySelector(".calc-retry").addEventListener("click", () => (retryReloads() ? location.reload() : startEngine()));
     if (el.dataset.widget) {
       import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));

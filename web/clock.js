@@ -371,11 +371,13 @@ function update(quiet = false) {
   const procedure = el.querySelector(".clock-procedure-link");
   procedure.hidden = current !== "time" || game === null;
   procedure.querySelector("a").href = game ? `#clock-${game.value}` : "#";
-  // The chosen game's procedure is marked (every procedure stays readable, and each calculator
-  // usable); the blitz timer shows only for blitz.
-  for (const section of document.querySelectorAll(".clock-procedure[data-clock-game]")) {
-    section.toggleAttribute("data-chosen", section.dataset.clockGame === game?.value);
-  }
+  // The chosen game's procedure is marked and comes first, right under the clock (scrolling down
+  // from a Pokémon clock reached the Naruto one first); the others stay readable below it, each
+  // calculator usable; the blitz timer shows only for blitz.
+  const procedures = [...document.querySelectorAll(".clock-procedure[data-clock-game]")];
+  for (const section of procedures) section.toggleAttribute("data-chosen", section.dataset.clockGame === game?.value);
+  const first = procedures.find((section) => section.hasAttribute("data-chosen"));
+  if (first && first !== procedures[0]) procedures[0].before(first);
   for (const section of document.querySelectorAll(".clock-game[data-clock-game]")) {
     section.hidden = section.dataset.clockGame !== game?.value;
   }

@@ -42,20 +42,32 @@ function lookUp(table, inputs) {
   return Object.hasOwn(node, "") ? table.verdicts[node[""]] : null;
 }
 
+// An own property only: a link's "__proto__" or "toString" is a value to refuse (the engine's error),
+// never an object's inherited member taken for a file name.
+const own = (object, key) => (object && Object.hasOwn(object, key) ? object[key] : undefined);
+
 function fromTable(calc, inputs, lang) {
-  const entry = ANSWERS?.[calc];
-  const name = entry?.files[lang]?.[entry.by ? inputs[entry.by] ?? "" : ""];
-  if (!name) return null;
+  const entry = own(ANSWERS, calc);
+  const name = own(own(entry?.files, lang), entry?.by ? own(inputs, entry.by) ?? "" : "");
+  if (typeof name !== "string") return null;
   if (!tables.has(name)) tables.set(name, load(name));
   return tables.get(name).then((table) => {
-    const verdict = table && lookUp(table, inputs);
-    return verdict && { type: "verdict", verdict, early: true };
+    if (!table) return null;
+    const verdict = lookUp(table, inputs);
+    if (verdict) return { type: "verdict", verdict, early: "table" };
+    // Typed names change the wording only (never the result): the verdict with the default names, said
+    // so (calc-engine.js) until the engine words it with them; not for a name the engine would refuse.
+    const names = Object.entries(entry.names || {}).filter(([field]) => own(inputs, field));
+    if (!names.length || names.some(([field, limit]) => inputs[field].length > limit)) return null;
+    const plain = lookUp(table, Object.fromEntries(Object.entries(inputs).filter(([field]) => !own(entry.names, field))));
+    return plain && { type: "verdict", verdict: plain, early: "names" };
   });
 }
 
 // A promise of {type: "verdict", verdict, early?} or {type: "internal", detail}, or of null when
 // the build's tables do not hold these values (the engine, once ready, asks again for every
-// calculator); null itself when nothing can answer yet. `early`: the verdict came before the engine.
+// calculator); null itself when nothing can answer yet. `early`: the verdict came before the engine
+// ("table"), or is the table's for the same values without the typed names ("names").
 export function verdictFor(calc, inputs, lang) {
   return engineReady() ? askEngine(calc, inputs, lang) : fromTable(calc, inputs, lang);
 }

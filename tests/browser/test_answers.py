@@ -18,6 +18,7 @@ from tests.browser.conftest import SITE, expect_ready
 from sitebuild.words import words
 from tests.browser.pages import expect_verdict
 from tests.browser.venue.conftest import START
+from sitebuild.answers import written_answers
 
 ROOT_OF = {"en": "", "fr": "fr/", "it": "it/"}
 #: The engine's files and its worker: what a first visit downloads before the engine can answer.
@@ -49,6 +50,7 @@ def expect_early(calc, lang: str) -> None:
 #: (page, calculator element, link query): the two shared links of the benchmark's row among them.
 LINKS = [
     ("naruto/", "calc-naruto-rounds", "naruto-rounds.players=24"),
+    ("naruto/", "calc-naruto-rounds", "naruto-rounds.players=300"),  # issue 62 item 9: beyond the first tables' 256
     ("pokemon/", "calc-pokemon-time-limit", "pokemon-time-limit.late_a=no&pokemon-time-limit.late_b=no&pokemon-time-limit.prizes_a=2&pokemon-time-limit.prizes_b=2"),
     ("judge-tower/", "calc-judge-tower-hand", "judge-tower-hand.level=3"),
 ]
@@ -192,3 +194,100 @@ def test_a_repeat_visit_fetches_no_table_from_the_network(page, site_url):
     expect_ready(calc)
     expect_verdict(calc, "naruto-rounds", "fr")
     assert tables and all(response.from_service_worker for response in tables), [r.url for r in tables]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_field_the_choices_hide_is_not_sent(cold_page, site_url, lang):
+    """Issue 62 item 12: a hidden field kept its earlier value and was sent, so a state the tables hold got
+    no verdict before the engine: on the clock, "game in progress" from yes to no (Prize cards hidden)."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/{ROOT_OF[lang]}clock/")
+    calc = page.locator("#calc-pokemon-time-limit-bo3")
+    answer(calc, lang, {"late_a": "no", "late_b": "no", "in_progress": "yes"},
+           {"games_a": "1", "games_b": "1", "prizes_a": "2", "prizes_b": "4"})
+    calc.locator('input[name="in_progress"][value="no"]').check()
+    expect(calc.locator('input[name="prizes_a"]')).to_be_hidden()  # at once, before any verdict
+    verdict = expect_verdict(calc, "pokemon-time-limit", lang)
+    assert verdict["ok"] and verdict["result"]["sudden_death"], verdict
+    expect_early(calc, lang)
+    expect(calc.locator('input[name="prizes_a"]')).to_have_value("2")  # kept, for "yes" again
+    assert held
+
+
+def test_games_won_are_not_sent_once_the_format_is_a_single_game(cold_page, site_url):
+    """Issue 62 item 12 on a rule page: best of three switched back to a single game."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/it/pokemon/")
+    calc = page.locator("#calc-pokemon-time-limit")
+    answer(calc, "it", {"format": "bo3", "late_a": "no", "late_b": "no"}, {"games_a": "1", "games_b": "0"})
+    answer(calc, "it", {"format": "bo1"}, {"prizes_a": "3", "prizes_b": "5"})
+    expect_early(calc, "it")
+    assert held
+
+
+@pytest.mark.parametrize("value", ["__proto__", "toString", "constructor", "hasOwnProperty"])
+def test_a_prototype_name_as_a_value_asks_for_no_table(page, site_url, value):
+    """Issue 62 item 13: `format=__proto__` made the page request /calc/answers/[object Object]; the table's
+    file is chosen among the build's own names only, and the engine names the bad value."""
+    asked = []
+    page.on("request", lambda request: "/calc/answers/" in request.url and asked.append(request.url))
+    page.goto(f"{site_url}/pokemon/?pokemon-time-limit.format={value}#calc-pokemon-time-limit")
+    calc = page.locator("#calc-pokemon-time-limit")
+    expect_ready(calc)
+    expect(calc.locator('[data-field="format"] .calc-error')).to_contain_text(value)
+    names = {name for entry in written_answers(SITE).values() for parts in entry["files"].values() for name in parts.values()}
+    assert all(url.rsplit("/", 1)[-1] in names for url in asked), asked
+
+
+def test_a_typed_name_keeps_the_tables_verdict(cold_page, site_url):
+    """Issue 62 item 4: an optional name typed while the engine downloads wiped the table's verdict. It stays (the
+    default names, said so), and the engine's verdict, with the name, replaces it once ready."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/fr/pokemon/")
+    calc = page.locator("#calc-pokemon-time-limit")
+    calc.locator('input[name="late_a"][value="no"]').check()  # late_b unanswered: the table's note, no verdict
+    expect(calc.locator('[data-field="late_b"] .calc-error')).to_be_visible()  # rendered with its status line
+    expect(calc.locator(".calc-status")).not_to_have_text(Translator("fr")("ui.early"))  # item 6: not beside a note
+    answer(calc, "fr", {"late_b": "no"}, {"prizes_a": "3", "prizes_b": "5"})
+    summary = calc.locator(".calc-summary").text_content()
+    calc.locator('input[name="name_a"]').fill("Ben")
+    expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.early_names"))
+    expect(calc.locator(".calc-summary")).to_have_text(summary)  # must not: wiped, or a wrong name
+    release(held)
+    expect_ready(calc)
+    verdict = expect_verdict(calc, "pokemon-time-limit", "fr")
+    assert "Ben" in verdict["summary"]
+
+
+def test_a_failed_start_says_the_tables_answer_is_complete(cold_page, site_url, watch):
+    """Issue 62 item 6: offline and not saved, a table's verdict sat above "the calculator could not start". Said now:
+    this answer is complete, other values need the network; and the early note only beside a verdict."""
+    page = cold_page
+    watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|ERR_|starting once more")
+    page.context.route(ENGINE, lambda route: route.abort())
+    page.goto(f"{site_url}/it/pokemon/")
+    calc = page.locator("#calc-pokemon-time-limit")
+    t = Translator("it")
+    expect(calc).to_have_attribute("data-state", "error")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    answer(calc, "it", {"late_a": "no", "late_b": "no"}, {"prizes_a": "2", "prizes_b": "2"})
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed_early"))
+    calc.locator('input[name="prizes_a"]').fill("2 ")  # a value no table holds: no answer, the plain failure
+    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+
+
+def test_the_chosen_games_procedure_comes_first_on_the_clock(cold_page, site_url):
+    """Issue 62 item 7: on the clock at time, scrolling down from a Pokémon clock reached the Naruto procedure
+    first. The chosen game's comes right under the clock; the others stay below it."""
+    page = cold_page
+    held = hold_engine(page)
+    page.goto(f"{site_url}/clock/?clock.game=pokemon-bo3")
+    procedures = page.locator(".clock-procedure[data-clock-game]")
+    expect(procedures.first).to_have_attribute("data-clock-game", "pokemon-bo3")
+    expect(procedures).to_have_count(4)
+    answer(page.locator("#calc-pokemon-time-limit-bo3"), "en", {"late_a": "no", "late_b": "yes"}, {})  # still usable
+    assert held

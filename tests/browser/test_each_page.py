@@ -29,7 +29,7 @@ SAMPLES = {
     "judge-tower-hand": {"level": "2"},
     "judge-tower-shame": {"shame": f"{HOSTILE_NAME}: 3, Bob: 0"},
     "pokemon-time-limit": {"name_a": HOSTILE_NAME, "late_a": "no", "late_b": "no", "prizes_a": "3", "prizes_b": "4",
-                           "games_a": "1", "games_b": "1"},
+                           "games_a": "1", "games_b": "1", "in_progress": "yes"},
 }
 
 

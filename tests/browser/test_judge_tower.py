@@ -156,10 +156,60 @@ def test_the_trackers_sticky_verdict_is_compact_on_a_phone(phone, site_url, lang
         calc.get_by_role("textbox", name=words_["player"].format(n=n), exact=True).fill(name)
     bar = calc.locator(".shame-bar")
     verdict = evaluate("judge-tower-shame", {"shame": "\n".join(f"{name}: 0" for name in names)}, lang)
-    expect(bar).to_have_text(verdict["summary"])
+    expect(bar.locator(".shame-summary")).to_have_text(verdict["summary"])
     lines = bar.evaluate("b => (b.clientHeight - parseFloat(getComputedStyle(b).paddingTop) * 2) / parseFloat(getComputedStyle(b).lineHeight)")
     assert lines <= 2.05, lines
     assert bar.bounding_box()["height"] <= phone.viewport_size["height"] / 12
     # What changes at the table comes first, in the two lines shown; the rule it follows after.
     t = Translator(lang)
     assert verdict["summary"].startswith(t("judge-tower-shame.summary.none_out"))
+
+
+
+def test_the_bar_says_the_facts_first_and_opens_on_a_tap(phone, site_url):
+    """Issue 62 item 5: the bar's two lines ended mid-sentence before the winner's name, and a tap did nothing. The
+    facts come first (who is out, who would win if the library ran out, the limit), the whole of it on a tap."""
+    lang = "it"
+    t = Translator(lang)
+    phone.goto(f"{site_url}/{PAGES[lang]}?judge-tower-shame.shame=Ann%3A%209%0ABen%3A%202%0ADev%3A%201#calc-judge-tower-shame")
+    calc = phone.locator("#calc-judge-tower-shame")
+    expect_ready(calc)
+    result = evaluate("judge-tower-shame", {"shame": "Ann: 9\nBen: 2\nDev: 1"}, lang)["result"]
+    ui = t.templates("judge-tower-shame.ui.")
+    facts = " · ".join([ui["facts_out"].format(names="Ann"), ui["facts_library"].format(names="Dev"),
+                        ui["facts_limit"].format(limit=result["limit"])])
+    bar = calc.locator(".shame-bar")
+    expect(bar.locator(".shame-facts")).to_have_text(facts)
+    shown = bar.evaluate("b => b.getBoundingClientRect().bottom - b.querySelector('.shame-facts').getBoundingClientRect().bottom")
+    assert shown >= 0, shown  # the facts within the two lines shown
+    expect(bar).to_have_attribute("aria-expanded", "false")
+    bar.tap()
+    expect(bar).to_have_attribute("aria-expanded", "true")
+    assert bar.evaluate("b => b.scrollHeight <= b.clientHeight + 1")  # all of it readable
+
+
+def test_a_shared_tracker_says_it_is_a_copy_and_shows_what_differs(phone, site_url):
+    """Issue 62 item 2: the link carries a copy of the counters and nothing said so; the keep/replace choice opened
+    above the screen, and "save this game" dropped this phone's own new point unseen."""
+    lang = "en"
+    t = Translator(lang)
+    ui = t.templates("judge-tower-shame.ui.")
+    phone.goto(f"{site_url}/{PAGES[lang]}")
+    calc = phone.locator("#calc-judge-tower-shame")
+    expect_ready(calc)
+    for n, name in enumerate(["Ann", "Ben"], 1):
+        calc.get_by_role("textbox", name=ui["player"].format(n=n), exact=True).fill(name)
+    calc.get_by_role("listitem", name="Ben").get_by_role("button", name=ui["plus"]).tap()  # this phone's own point
+    expect(calc.locator(".shame-value")).to_have_text(["0", "1"])
+    calc.locator(".calc-qr").tap()
+    dialog = phone.locator("dialog")
+    expect(dialog).to_contain_text(ui["copy"])  # says what it shares
+    dialog.press("Escape")
+    # Phone B's code, scanned: Ann got a point there, Ben's point here is not in it.
+    phone.goto(f"{site_url}/{PAGES[lang]}?judge-tower-shame.shame=Ann%3A%201%0ABen%3A%200#calc-judge-tower-shame")
+    expect_ready(calc)
+    choice = calc.locator(".shame-shared")
+    expect(choice).to_be_visible()
+    expect(choice).to_be_in_viewport()
+    expect(choice.locator(".shame-differences li")).to_have_text([
+        ui["differs"].format(name="Ann", shared="1", saved="0"), ui["differs"].format(name="Ben", shared="0", saved="1")])

@@ -134,9 +134,13 @@ def test_no_verdict_before_the_answers_it_needs(open_calc, page, lang):
     expect(games_b).to_have_attribute("aria-invalid", "true")
     expect(calc.locator('[data-field="games_b"] .calc-error')).to_have_class("calc-error")
     games_b.fill("1")
+    # Equal games: "game in progress" is asked, never assumed (issue 62); answered, the verdict.
+    expect(calc.locator(".calc-error:visible")).to_have_text(
+        [evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)["errors"][0]["message"]])
+    calc.get_by_role("group", name=words_["in_progress"]).get_by_label(words_["no"], exact=True).check()
     expect(calc.locator(".calc-error:visible")).to_have_count(0)
     expect(calc.locator(".calc-summary")).to_have_text(
-        evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)["summary"])
+        evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)["summary"])
 
 
 @pytest.mark.parametrize(("lang", "path", "instance"),  # one language an instance (conftest: "Languages")
@@ -170,3 +174,23 @@ def test_the_late_questions_start_unanswered(page, site_url, lang, path, instanc
     expect(calc.locator(".calc-summary")).to_have_text("")
     answer_late(calc, lang)
     expect(calc.locator(".calc-summary")).to_have_text(evaluate(ID, {**given, **NOT_LATE}, lang)["summary"])
+
+
+def test_game_in_progress_starts_unanswered(open_calc, page):
+    """Issue 62 item 1: "Is an unfinished game in progress?" started on No, and 1-1 in games showed Sudden Death
+    before the judge had answered. Now: nothing checked, a neutral note, no verdict until answered."""
+    lang = "en"
+    words_ = words(lang)
+    calc = open_calc(PAGES[lang], ID)
+    calc.get_by_role("group", name=words_["format"]).get_by_label(words_["bo3"], exact=True).check()
+    answer_late(calc, lang)
+    page.get_by_label(words_["games_a"], exact=True).fill("1")
+    page.get_by_label(words_["games_b"], exact=True).fill("1")
+    group = calc.get_by_role("group", name=words_["in_progress"])
+    blank = evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)
+    expect(calc.locator('[data-field="in_progress"] .calc-error')).to_have_text(blank["errors"][0]["message"])
+    expect(group.locator("input:checked")).to_have_count(0)
+    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(calc).to_have_attribute("data-result", "null")
+    group.get_by_label(Translator(lang)(f"{ID}.in_progress.yes"), exact=True).check()
+    expect(page.get_by_label(words_["prizes_a"], exact=True)).to_be_visible()

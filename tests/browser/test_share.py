@@ -327,3 +327,24 @@ def test_a_links_verdict_lands_below_the_sticky_header(phone, site_url, lang):
     expect(summary).to_be_in_viewport()
     header = phone.locator(".md-header").bounding_box()
     assert summary.bounding_box()["y"] >= header["y"] + header["height"], (summary.bounding_box(), header)
+
+
+def test_the_tiebreaks_next_question_comes_into_view_and_the_mode_is_first(phone, site_url):
+    """Issue 62 item 8: the verdict came after the Standard/Blitz choice, and each field the tiebreak reveals appeared
+    below the keyboard. The mode is asked first; a revealed question is scrolled into view when the field typed in
+    stays in view too (at 200 % text on a small phone there is no room for both: not yet)."""
+    phone.set_viewport_size({"width": 412, "height": 480})  # a Pixel 7 with its keyboard up
+    t = Translator("en")
+    phone.goto(f"{site_url}/naruto/")
+    calc = phone.locator("#calc-naruto-tiebreak")
+    expect_ready(calc)
+    expect(calc.locator(".calc-field").first).to_have_attribute("data-field", "mode")
+    calc.get_by_label(t("naruto-tiebreak.rewards_a.label"), exact=True).fill("2")
+    last = calc.get_by_label(t("naruto-tiebreak.rewards_b.label"), exact=True)
+    last.evaluate("f => { f.scrollIntoView({block: 'end'}); f.focus({preventScroll: true}); }")
+    phone.keyboard.type("2")  # tied: the next criterion's counts are asked
+    revealed = calc.get_by_label(t("naruto-tiebreak.deck_a.label"), exact=True)
+    expect(revealed).to_be_visible()
+    expect(revealed).to_be_in_viewport(ratio=1)
+    expect(last).to_be_in_viewport(ratio=1)
+    expect(last).to_be_focused()

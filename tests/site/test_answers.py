@@ -51,7 +51,7 @@ def test_every_entry_is_what_evaluate_answers(site):
 
 @pytest.mark.parametrize("calc_id,lang,inputs", [
     ("naruto-rounds", "fr", {"players": "24"}),
-    ("pokemon-time-limit", "it", {"format": "bo1", "late_a": "no", "late_b": "no", "in_progress": "no",
+    ("pokemon-time-limit", "it", {"format": "bo1", "late_a": "no", "late_b": "no",
                                   "prizes_a": "2", "prizes_b": "2"}),
 ])
 def test_the_benchmarks_links_are_in_the_tables(site, calc_id, lang, inputs):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from html import escape
 
 import pytest
@@ -88,3 +89,47 @@ def test_the_words_judges_use_are_given_to_the_rule(site, lang):
     tiebreak = set(entry(data, "naruto/#naruto-tiebreak")["alt_title"].split())
     assert {"tiebreaker", "coin", "pile", "face", "moneta", "sorteggio"} <= tiebreak
     assert {"sudden", "death", "mort", "subite", "morte", "improvvisa"} <= set(entry(data, "pokemon/#pokemon-bo3")["alt_title"].split())
+
+
+#: Issue 62 item 3: players' sentences, typed whole, and the section the first result must be (a page, or a page's
+#: section). Function words alone find nothing; a section holding the content words beats a heading's common word.
+SENTENCES = {
+    "fr": [("joueur en retard", "pokemon/#pokemon-"), ("combien de cartes en sideboard", "naruto/#naruto-reserve"),
+           ("carte légendaire", "naruto/#naruto-reserve-limits"), ("compteur de honte", "judge-tower/#jt-shame"),
+           ("de", None), ("la", None)],
+    "it": [("giocatore in ritardo", "pokemon/#pokemon-"), ("contatore della vergogna", "judge-tower/#jt-shame"),
+           ("dimensione della riserva", "naruto/#naruto-reserve"), ("carte premio", "pokemon/#pokemon-"),
+           ("grimorio vuoto", "judge-tower/"), ("di", None)],
+    "en": [("late player", "pokemon/#pokemon-"), ("the", None)],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_players_sentences_find_their_section_first(site, lang):
+    """Through the pages' own search worker (Material's, with calc/search-worker.js around it) under Node."""
+    import subprocess
+
+    page = (site / language_folder(lang) / "index.html").read_text(encoding="utf-8")
+    assert '"search": "' in page and "calc/search-worker.js" in page  # the worker the pages start
+    queries = [query for query, _ in SENTENCES[lang]]
+    tool = Path(__file__).resolve().parents[2] / "tools" / "search_query.mjs"
+    out = subprocess.run(["node", str(tool), str(site), language_folder(lang), *queries],
+                         capture_output=True, text=True, check=True).stdout
+    found = dict(json.loads(line) for line in out.splitlines())
+    for query, first in SENTENCES[lang]:
+        if first is None:
+            assert found[query] == [], (query, found[query][:3])
+        else:
+            assert found[query] and found[query][0].startswith(first), (query, found[query][:3])
+
+
+def test_players_synonyms_are_in_the_index(site):
+    """Judge Tower's Italian « grimorio » is a « mazzo » to a player: its sections are found by either."""
+    sections = [d for d in index(site, "it")["docs"] if d["location"].startswith("judge-tower/") and "grimorio" in d["text"]]
+    assert sections and all("mazzo" in d.get("alt_text", "").split() for d in sections)
+
+
+def test_the_search_worker_loads_materials_own(site):
+    """calc/search-worker.js names Material's worker file (hashed): a Material upgrade must update it."""
+    found = re.search(r'const MATERIAL = "\.\./([^"]+)"', (site / "calc" / "search-worker.js").read_text(encoding="utf-8"))
+    assert found and (site / found.group(1)).is_file(), found

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from calculators.players import isolated
+from calculators.pokemon_time_limit import SPEC
 from calculators import LANGUAGES
 from calculators import evaluate as evaluate_as_given
 from calculators.i18n import Translator
@@ -107,7 +108,7 @@ PERMISSION = {"en": "permission", "fr": "autorisation", "it": "permesso"}
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sudden_death_cites_the_section_of_each_format(lang):
     single = evaluate(ID, {"format": "bo1", "prizes_a": "2", "prizes_b": "2"}, lang)
-    bo3 = evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1"}, lang)
+    bo3 = evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)
     for verdict, section, other in ((single, "22.5.1", "18.5.3"), (bo3, "18.5.3", "22.5.1")):
         text = " ".join([verdict["summary"], *verdict["details"]])
         assert section in verdict["summary"] and section in verdict["details"][-1]
@@ -294,6 +295,18 @@ def test_the_late_questions_start_unanswered(lang):
         assert [e["message"] for e in verdict["errors"]] == [
             t(f"{ID}.error.required", label=t(f"{ID}.{f}.label.{inputs.get('format', 'bo1')}")) for f in unanswered]
     assert evaluate_as_given(ID, {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}, lang)["result"]["winner"] == "b"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_game_in_progress_is_asked_not_assumed(lang):
+    """Issue 62 item 1: equal games left "no game in progress" pre-chosen, and Sudden Death shown before the
+    judge had answered. Unanswered, it is needed once the games are equal, and only then."""
+    t = Translator(lang)
+    verdict = evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "1"}, lang)
+    assert not verdict["ok"] and [(e["field"], e["code"]) for e in verdict["errors"]] == [("in_progress", "needed")]
+    assert t(f"{ID}.in_progress.label") in verdict["errors"][0]["message"]
+    assert evaluate(ID, {"format": "bo3", "games_a": "1", "games_b": "0"}, lang)["result"]["winner"] == "a"
+    assert SPEC.field("in_progress").default == ""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

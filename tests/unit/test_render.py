@@ -178,3 +178,23 @@ def test_a_page_links_the_stylesheets_of_its_widgets():
         assert TemplateData.widget_stylesheets(f' data-widget="{widget}"') == ([f"calc/widgets/{widget}.css"] if css.is_file() else [])
     for script in (ROOT / "web" / "widgets").glob("*.js"):  # and no widget adds one itself
         assert "stylesheet" not in script.read_text(encoding="utf-8"), script.name
+
+
+@pytest.mark.parametrize("calc_id", [c for c, spec in CALCULATORS.items() if spec.hidden_by])
+def test_hidden_by_names_all_that_hidden_reads(calc_id):
+    """The page hides and leaves unsent what the build wrote from ``hidden`` over ``hidden_by``'s choices alone
+    (issue 62 item 12): true only if ``hidden`` reads nothing else."""
+    import json
+    import random
+
+    from sitebuild.render import hidden_by_choices
+
+    spec = CALCULATORS[calc_id]
+    assert all(spec.field(name).kind == "choice" for name in spec.hidden_by)
+    table = json.loads(hidden_by_choices(spec))
+    rng = random.Random(calc_id)
+    for _ in range(500):
+        raw = {f.name: rng.choice(["", "0", "1", "2", "x", *f.choices]) for f in spec.fields}
+        key = "|".join(raw[name] if raw[name] in spec.field(name).choices else "" for name in spec.hidden_by)
+        if all(raw[name] in ("", *spec.field(name).choices) for name in spec.hidden_by):
+            assert sorted(spec.hidden(raw)) == table["when"][key], raw

@@ -165,6 +165,29 @@ export function mount(el) {
     rebuild();
   });
 
+  // The bar: the verdict's facts first, in a line ("Out: Ben · If the library runs out: Dev · limit 8"),
+  // then its whole summary; two lines until tapped, then all of it (tapped again: two lines).
+  const barFacts = bar.querySelector(".shame-facts");
+  const barText = bar.querySelector(".shame-summary");
+  const toggleBar = () => bar.setAttribute("aria-expanded", String(bar.getAttribute("aria-expanded") !== "true"));
+  bar.addEventListener("click", toggleBar);
+  bar.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      toggleBar();
+    }
+  });
+  const nameOf = (result, n) => (result.names?.[n - 1] || "").trim() || fill(playerWord, { n });
+  const listed = (result, numbers) => numbers.map((n) => nameOf(result, n)).join(", ");
+  function facts(result) {
+    return [
+      result.eliminated.length ? fill(word("judge-tower-shame.ui.facts_out"), { names: listed(result, result.eliminated) }) : word("judge-tower-shame.ui.facts_none_out"),
+      ...(result.winners_if_library_runs_out.length
+        ? [fill(word("judge-tower-shame.ui.facts_library"), { names: listed(result, result.winners_if_library_runs_out) })] : []),
+      fill(word("judge-tower-shame.ui.facts_limit"), { limit: result.limit }),
+    ].join(" · ");
+  }
+
   // The choice a shared link's game leaves to the judge, above the rows while it is shown.
   const choice = document.createElement("div");
   choice.className = "shame-shared";
@@ -172,8 +195,25 @@ export function mount(el) {
   const choiceText = Object.assign(document.createElement("p"), { textContent: word("judge-tower-shame.ui.shared") });
   const back = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: word("judge-tower-shame.ui.back") });
   const keep = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: word("judge-tower-shame.ui.keep") });
-  choice.append(choiceText, back, keep);
+  // What differs between the link's game and the one saved here, player by player: "save this game"
+  // replaces the phone's counters, so the judge sees first which point it would drop.
+  const differences = Object.assign(document.createElement("ul"), { className: "shame-differences" });
+  choice.append(choiceText, differences, back, keep);
   rows.before(choice);
+
+  function showDifferences() {
+    const saved = load() || [];
+    const lines = [];
+    for (let i = 0; i < Math.max(players.length, saved.length); i++) {
+      const [here, there] = [players[i], saved[i]];
+      if (here && there && here.name === there.name && counter(here) === counter(there)) continue;
+      const name = (here?.name || there?.name || "").trim() || fill(playerWord, { n: i + 1 });
+      const value = (p) => (p ? String(counter(p)).replace("-", "−") : word("judge-tower-shame.ui.absent"));
+      lines.push(fill(word("judge-tower-shame.ui.differs"), { name, shared: value(here), saved: value(there) }));
+    }
+    differences.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+    differences.hidden = !lines.length;
+  }
 
   function share(on) {
     shared = on;
@@ -206,14 +246,22 @@ export function mount(el) {
         if (shared && JSON.stringify(players) === JSON.stringify(load())) share(false);
         keep.disabled = false;
         rebuild(true); // rows for the link's counters; the text rewritten as the tracker writes it
+        if (shared) {
+          showDifferences();
+          // In view, after the page has brought the verdict there (the link's #calc…): a choice above
+          // the screen went unseen.
+          requestAnimationFrame(() => choice.scrollIntoView({ block: "nearest" }));
+        }
         return; // its verdict follows
       }
     }
     if (!verdict.ok) {
-      bar.textContent = verdict.errors.map((error) => error.message).join(" ");
+      barFacts.textContent = "";
+      barText.textContent = verdict.errors.map((error) => error.message).join(" ");
       return;
     }
-    bar.textContent = verdict.summary;
+    barFacts.textContent = facts(verdict.result);
+    barText.textContent = verdict.summary;
     if (verdict.result.players !== rows.children.length) return; // a newer verdict is on its way
     const { eliminated, winners_if_library_runs_out: winners } = verdict.result;
     [...rows.children].forEach((row, i) => {
