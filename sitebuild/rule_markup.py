@@ -87,10 +87,15 @@ def heading_of(rule: Rule, page: Page) -> Rule:
     return found
 
 
+#: A pair of straight quotation marks around words (never an apostrophe: "l'issue" has no pair).
+_STRAIGHT = re.compile(r"(?<!\w)([\"'])(\S[^\"']*?\S|\S)\1(?!\w)")
+
+
 def _quoted(text: str, lang: str) -> str:
     """Text put inside a caption's quotation marks: its own quotation marks become the inner ones
     (« Règle “blitz” … »)."""
     inner = words(lang)("ui.rule.caption.inner_quotes")
+    text = _STRAIGHT.sub(lambda m: f"“{m.group(2)}”", text)  # a source text's "blitz", 'Réserve'
     text = re.sub(r"«[\s\u00a0\u202f]*", inner[0], text)
     text = re.sub(r"[\s\u00a0\u202f]*»", inner[1], text)
     return text.replace("“", inner[0]).replace("”", inner[1]) if inner != "“”" else text

@@ -121,6 +121,7 @@ def test_captions_are_typeset_and_cut_on_a_word_that_says_something(site, lang):
     for captions in page_captions(site, lang).values():
         for rule_id, said in captions:
             assert said.count(outer) in marks.values(), (rule_id, said)  # no mark of its own inside
+            assert '"' not in said and not re.search(r"(?<!\w)'", said), (rule_id, said)  # typographic marks only
             for cut in re.findall(r"(\S+)…", said):
                 assert cut[-1].isalnum() or cut[-1] in "»”’)", (rule_id, said)
                 assert cut.strip("«“‘»”’").lower() not in weak, (rule_id, said)
