@@ -15,6 +15,10 @@ export default [
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   {
+    files: ["web/search-worker.js"], // a classic worker around Material's, which defines lunr
+    languageOptions: { sourceType: "script", globals: { ...globals.worker, lunr: "readonly" } },
+  },
+  {
     files: ["web/sw.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, PRECACHE: "readonly" } },
   },

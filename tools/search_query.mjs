@@ -12,10 +12,14 @@ let handler = null;
 let reply = null;
 const context = {
   console,
+  URL,
   addEventListener: (type, fn) => { if (type === "message") handler = fn; },
   postMessage: (message) => reply(message),
   importScripts: (...paths) => { for (const path of paths) vm.runInContext(readFileSync(join(folder_, path), "utf8"), context); },
 };
+// The worker's address as a page starts it (its __config names it, with Material's worker file).
+const config = readFileSync(join(site, folder, "index.html"), "utf8").match(/"search": "([^"]+)"/);
+context.location = { href: new URL(config[1], "http://localhost/x/").href };
 context.self = context;
 vm.createContext(context);
 vm.runInContext(readFileSync(join(folder_, "search-worker.js"), "utf8"), context);
