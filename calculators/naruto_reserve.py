@@ -31,6 +31,8 @@ def violation_text(t: Translator, violation: rules.Violation) -> str:
     key = f"naruto-reserve.violation.{violation.code}"
     if violation.reason:
         key += f".{violation.reason}"
+    elif violation.code in ("copies", "legendary") and not violation.reserve:  # never "0 in the Sideboard"
+        key += ".deck_alone"
     return t(key, **violation.as_dict())
 
 
@@ -74,8 +76,10 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
             "counts": {"deck": swap.deck_size, "deck_ninja": swap.deck_ninja},
             "legal": swap.legal,
         }
-    # The details list the deck's problems, as many as the summary counts; the swap's verdict stands
-    # apart, a sentence of the summary.
+    # The details list every problem; the summary counts the lists' and the swap's apart and names
+    # exactly which list fails (a legal Sideboard is never called illegal because the deck is).
+    swap_count = len(swap.violations) if swap else 0
+    list_count = len(outcome.violations) - swap_count
     swap_text = "" if swap is None else " " + t(f"naruto-reserve.swap.{'legal' if swap.legal else 'illegal'}",
                                                 deck=swap.deck_size, deck_ninja=swap.deck_ninja)
     if outcome.legal and not counts.reserve:  # no Sideboard at all: never "a Sideboard of 0 cards"
@@ -85,10 +89,14 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
                     deck_ninja=counts.deck_ninja, total_ninja=counts.total_ninja)
     elif outcome.lists_legal:  # only the swap breaks a rule: the registered lists are legal
         key = "naruto-reserve.summary.swap_illegal" + ("" if counts.reserve else "_no_reserve")
-        summary = t(key, count=len(outcome.violations))
-    else:  # the verdict names what it judges: the deck, or the deck and its Sideboard
-        key = "naruto-reserve.summary.illegal" + ("" if counts.reserve else "_no_reserve")
-        summary = t(key, count=len(outcome.violations))
+        summary = t(key, count=swap_count)
+    else:
+        failing = outcome.failing
+        key = ("illegal_no_reserve" if not counts.reserve else "illegal" if failing == {"deck", "reserve"}
+               else "deck_illegal" if failing == {"deck"} else "reserve_illegal_deck_legal")
+        summary = t(f"naruto-reserve.summary.{key}", count=list_count)
+        if swap_count:
+            summary += " " + t("naruto-reserve.summary.swap_also_illegal", count=swap_count)
     return Answer(result=result, summary=summary + swap_text, details=details)
 
 

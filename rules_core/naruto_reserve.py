@@ -260,6 +260,24 @@ class Violation:
         """The JSON form: the fields that apply."""
         return {k: v for k, v in vars(self).items() if v is not None}
 
+    @property
+    def lists(self) -> frozenset[str]:
+        """The lists it blames: ``deck``, ``reserve``, both for a limit counted over both lists with cards
+        in each, ``swap`` for the swap's (a verdict names exactly what fails).
+
+        >>> sorted(Violation("copies", 4, 3, card="A", deck=4, reserve=0).lists)
+        ['deck']
+        >>> sorted(Violation("total_ninja", 31, 30, deck=25, reserve=6).lists)
+        ['deck', 'reserve']
+        """
+        if self.code == "swap":
+            return frozenset({"swap"})
+        if self.code in ("deck_size", "deck_ninja"):
+            return frozenset({"deck"})
+        if self.code == "reserve_size" or self.deck is None:  # a Réserve checked alone has no deck count
+            return frozenset({"reserve"})
+        return frozenset(name for name, n in (("deck", self.deck), ("reserve", self.reserve)) if n)
+
 
 @dataclass(frozen=True)
 class Counts:
@@ -298,6 +316,11 @@ class DeckOutcome:
     def legal(self) -> bool:
         """No violation at all, the swap's included."""
         return not self.violations
+
+    @property
+    def failing(self) -> frozenset[str]:
+        """The registered lists that break a rule (``deck``, ``reserve``), the swap apart."""
+        return frozenset().union(*(v.lists for v in self.violations)) - {"swap"}
 
     @property
     def lists_legal(self) -> bool:

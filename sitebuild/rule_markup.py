@@ -29,6 +29,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from calculators.i18n import language_folder
 from sitebuild.rulebook import Book, KeyPreprocessor, Page, Rule, book
+from sitebuild.typeset import french_spaces
 from sitebuild.words import words
 
 _HEADING = re.compile(r"h[1-6]")
@@ -39,8 +40,10 @@ CHANGES_PAGE = "changes"
 FIRST_WORDS = 6
 
 
-def first_words(text: str, count: int = FIRST_WORDS) -> str:
-    """The start of a rule as a reader recognises it, without its leading dash.
+def first_words(text: str, count: int = FIRST_WORDS, weak: frozenset[str] = frozenset()) -> str:
+    """The start of a rule as a reader recognises it, without its leading dash. A cut drops the
+    punctuation before its "…" and goes on past a ``weak`` word (an article, a preposition: « de la… »
+    says nothing).
 
     >>> first_words("– Ces cartes sont destinées à pouvoir être échangées librement.")
     'Ces cartes sont destinées à pouvoir…'
@@ -48,34 +51,86 @@ def first_words(text: str, count: int = FIRST_WORDS) -> str:
     'La manche dure 30 minutes.'
     >>> first_words("Les parties en « blitz » se déroulent en 1 manche.")
     'Les parties en « blitz » se déroulent…'
+    >>> first_words("Si le temps est écoulé, continuer la partie", 5)
+    'Si le temps est écoulé…'
+    >>> first_words("Il ne peut pas y avoir de la place ici", 7, frozenset({"de", "la"}))
+    'Il ne peut pas y avoir de la place…'
     """
     found = text.lstrip("–—-•· \u00a0").split()
     words_seen, kept = 0, []
     for token in found:  # a quotation mark alone is no word: « blitz » counts one
-        words_seen += bool(re.search(r"\w", token))
-        if words_seen > count:
-            return " ".join(kept) + "…"
+        counted = bool(re.search(r"\w", token))
+        if words_seen >= count and counted and not _weak_end(kept, weak):
+            return " ".join(kept).rstrip(",;:.!?\u00a0\u202f ") + "…"
+        words_seen += counted
         kept.append(token)
     return " ".join(kept)
+
+
+def _weak_end(kept: list[str], weak: frozenset[str]) -> bool:
+    return bool(kept) and re.sub(r"\W+$", "", kept[-1]).lower() in weak
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def heading_of(rule: Rule, page: Page) -> Rule:
+    """The nearest heading above a rule (its h3 if it has one, not only its h2): a caption naming
+    the h2 would call the 3rd tiebreak criterion "rule 3 of" the whole section."""
+    found = page.rules[0]
+    for other in page.rules:
+        if other.id == rule.id:
+            return found
+        if other.heading:
+            found = other
+    return found
+
+
+#: A pair of straight quotation marks around words (never an apostrophe: "l'issue" has no pair).
+_STRAIGHT = re.compile(r"(?<!\w)([\"'])(\S[^\"']*?\S|\S)\1(?!\w)")
+
+
+def _quoted(text: str, lang: str) -> str:
+    """Text put inside a caption's quotation marks: its own quotation marks become the inner ones
+    (« Règle “blitz” … »)."""
+    inner = words(lang)("ui.rule.caption.inner_quotes")
+    text = _STRAIGHT.sub(lambda m: f"“{m.group(2)}”", text)  # a source text's "blitz", 'Réserve'
+    text = re.sub(r"«[\s\u00a0\u202f]*", inner[0], text)
+    text = re.sub(r"[\s\u00a0\u202f]*»", inner[1], text)
+    return text.replace("“", inner[0]).replace("”", inner[1]) if inner != "“”" else text
+
+
+def _count(rule: Rule, page: Page, weak: frozenset[str]) -> int:
+    """How many words the caption of a rule quotes: enough to tell it from the other rules quoted by
+    their first words under the same heading."""
+    heading = heading_of(rule, page)
+    others = [r.text for r in page.rules if r.id != rule.id and r.kind in ("rule", "note") and not r.number
+              and heading_of(r, page) == heading]
+    count = FIRST_WORDS
+    while count < len(rule.text.split()) and first_words(rule.text, count, weak) in {
+            first_words(other, count, weak) for other in others}:
+        count += 1
+    return count
+
+
 def caption(rule: Rule, page: Page, lang: str) -> str:
     """What a rule's QR code and table card say it is, in ``lang``: the noun of its kind and the words
-    a reader finds on the page."""
+    a reader finds on the page, typeset like the page (French spaces)."""
     t = words(lang)
+    weak = frozenset(t("ui.rule.caption.weak_words").split())
     if rule.kind == "section":
-        return t("ui.rule.caption.section", title=_capital(rule.text))
-    if rule.kind == "glossary":
-        return t("ui.rule.caption.glossary", term=rule.lines[0] if rule.lines else first_words(rule.text))
-    heading = page.rule(rule.section) or page.rules[0]
-    section = _capital(heading.text)
-    if rule.number:
-        return t("ui.rule.caption.numbered", number=rule.number, section=section)
-    return t("ui.rule.caption.words", words=first_words(rule.text), section=section)
+        said = t("ui.rule.caption.section", title=_quoted(_capital(rule.text), lang))
+    elif rule.kind == "glossary":
+        said = t("ui.rule.caption.glossary", term=_quoted(rule.lines[0] if rule.lines else first_words(rule.text), lang))
+    else:
+        section = _quoted(_capital(heading_of(rule, page).text), lang)
+        if rule.number:
+            said = t("ui.rule.caption.numbered", number=rule.number, section=section)
+        else:
+            cut = first_words(rule.text, _count(rule, page, weak), weak)
+            said = t("ui.rule.caption.words", words=_quoted(cut, lang), section=section)
+    return french_spaces(said) if lang == "fr" else said  # as typeset_page does for a page's own words
 
 
 def copy_label(rule: Rule, lang: str) -> str:

@@ -18,7 +18,7 @@ from tests.browser.conftest import SITE, expect_ready
 from sitebuild.words import words
 from tests.browser.pages import expect_verdict
 from tests.browser.venue.conftest import START
-from sitebuild.answers import written_answers
+from sitebuild.answers import TABLES, written_answers
 
 ROOT_OF = {"en": "", "fr": "fr/", "it": "it/"}
 #: The engine's files and its worker: what a first visit downloads before the engine can answer.
@@ -137,7 +137,11 @@ def test_the_round_clock_at_time_answers_before_the_engine(cold_page, site_url, 
     assert held, "the engine was not held back: the test proves nothing"
 
 
-@pytest.mark.parametrize("value", ["300", " 24", "24.0"])
+#: A number of players one past the build's table (sitebuild/answers.py).
+BEYOND_THE_TABLE = str(max(TABLES["naruto-rounds"].integers["players"]) + 1)
+
+
+@pytest.mark.parametrize("value", [BEYOND_THE_TABLE, " 24", "24.0"])
 def test_a_value_the_tables_do_not_hold_waits_for_the_engine(cold_page, site_url, value):
     page = cold_page
     held = hold_engine(page)

@@ -11,6 +11,7 @@ import pytest
 
 from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.rulebook import book
+from sitebuild.typeset import french_spaces
 from sitebuild.words import words
 
 HEADING = re.compile(r"h[1-6]")
@@ -80,3 +81,51 @@ def test_the_changes_page_says_today_s_texts_are_the_first_release(site, lang):
     html = (site / language_folder(lang) / "changes" / "index.html").read_text(encoding="utf-8")
     said = words(lang)("ui.changes.first", release=found.releases[0][0])
     assert said.replace("'", "&#x27;") in html and found.changes() == []
+
+
+def page_captions(site, lang: str) -> dict[str, list[tuple[str, str]]]:
+    """Each page's (rule id, caption) as the built page carries them."""
+    found, out = book(), {}
+    for name in found.names():
+        parser = Controls()
+        parser.feed((site / language_folder(lang) / (name if name != "index" else "") / "index.html")
+                    .read_text(encoding="utf-8"))
+        out[name] = [(rule.id, parser.found[rule.id]["data-caption"]) for rule in found.page(lang, name).rules]
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_two_rules_of_a_page_share_a_caption(site, lang):
+    """A caption names the nearest heading (the 3rd tiebreak criterion is not "rule 3" of the whole
+    section) and quotes words until the captions of a page differ: a judge scanning a QR code lands on
+    one rule."""
+    for name, captions in page_captions(site, lang).items():
+        seen: dict[str, str] = {}
+        for rule_id, said in captions:
+            assert said not in seen, (name, rule_id, seen.get(said), said)
+            seen[said] = rule_id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_captions_are_typeset_and_cut_on_a_word_that_says_something(site, lang):
+    """A cut of first words ends on a word, not on punctuation nor an article or preposition (« de la… »);
+    a quotation inside a caption's quotation marks takes the inner marks; French captions have French
+    spaces, as the headings do."""
+    t = words(lang)
+    weak = set(t("ui.rule.caption.weak_words").split())
+    opening, closing = t("ui.rule.caption.inner_quotes")
+    outer = noun_start(lang, "ui.rule.caption.section").strip()[-1]  # the catalog's opening mark
+    marks = {key: words(lang).templates(f"ui.rule.caption.{key}")[""].count(outer)
+             for key in ("section", "glossary", "numbered", "words")}
+    checked = 0
+    for captions in page_captions(site, lang).values():
+        for rule_id, said in captions:
+            assert said.count(outer) in marks.values(), (rule_id, said)  # no mark of its own inside
+            assert '"' not in said and not re.search(r"(?<!\w)'", said), (rule_id, said)  # typographic marks only
+            for cut in re.findall(r"(\S+)…", said):
+                assert cut[-1].isalnum() or cut[-1] in "»”’)", (rule_id, said)
+                assert cut.strip("«“‘»”’").lower() not in weak, (rule_id, said)
+                checked += 1
+            if lang == "fr":
+                assert french_spaces(said) == said, (rule_id, said)
+    assert checked > 10

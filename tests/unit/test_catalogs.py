@@ -60,6 +60,8 @@ def test_one_quote_style_per_language(lang):
     problems = []
     for domain, messages in po_messages(lang).items():
         for key, text in messages.items():
+            if key == "ui.rule.caption.inner_quotes":  # the marks a quotation inside a quotation takes
+                continue
             wrong = sorted({c for c in text if c in ANY_QUOTE} - set(QUOTES[lang]))
             opening, closing = QUOTES[lang]
             if wrong:
@@ -211,3 +213,21 @@ def test_a_number_with_separators_is_not_called_not_a_number(lang, value):
 
 
 NO_SEPARATORS = {"en": "with no separators", "fr": "sans séparateur", "it": "senza separatori"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_not_a_number_error_gives_no_number_outside_the_field_s_range(lang):
+    """"Prize cards: cannot be read… for example 24" sends a judge to a value the field refuses: any
+    number the message gives besides the label is one the field accepts; every integer field."""
+    seen = 0
+    for spec in CALCULATORS.values():
+        for field in spec.fields:
+            if field.kind != "integer":
+                continue
+            error = Translator(lang)("error.not_integer", label="", value="x")
+            shown = [int(n) for n in re.findall(r"\d+", error)]
+            low = field.minimum if field.minimum is not None else -10**9
+            high = field.maximum if field.maximum is not None else 10**9
+            assert all(low <= n <= high for n in shown), (spec.id, field.name, error)
+            seen += 1
+    assert seen >= 5

@@ -327,7 +327,7 @@ def test_too_long_list_names_the_field(lang):
 
 def test_html_in_a_card_name_is_kept_as_given():
     verdict = evaluate("naruto-reserve", {"deck": f"4 {XSS}\n" + deck(36)}, "en")
-    assert verdict["details"] == [f"{XSS}: 4 copies (4 in the deck, 0 in the Sideboard), limit 3."]
+    assert verdict["details"] == [f"{XSS}: 4 copies in the deck, limit 3."]
 
 
 # --- properties -----------------------------------------------------------------------------------
@@ -467,19 +467,59 @@ def test_a_legal_deck_with_a_bad_swap_is_not_called_illegal(lang):
     assert swap_only["summary"].startswith(t("naruto-reserve.summary.swap_illegal", count=count) + " ")
     no_reserve = evaluate("naruto-reserve", {"deck": deck(), "out": "1 Card 0", "in": "1 Side Card 0"}, lang)
     assert no_reserve["summary"].startswith(t("naruto-reserve.summary.swap_illegal_no_reserve", count=1) + " ")
-    both = evaluate("naruto-reserve", {"deck": deck(39), "reserve": reserve(), "out": "2 Card 0", "in": "1 Side Card 0"}, lang)
-    count = len(both["result"]["violations"])
-    assert both["summary"].startswith(t("naruto-reserve.summary.illegal", count=count) + " ")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_an_illegal_verdict_names_what_it_judges(lang):
-    """Never a bare "Not legal": the Sideboard alone, the deck alone, or the deck and its Sideboard,
-    each with its count of problems."""
+@pytest.mark.parametrize("values, key", [
+    ({"reserve": "1 Solo"}, "reserve_illegal"),
+    ({"deck": deck(39)}, "illegal_no_reserve"),
+    ({"deck": deck(39), "reserve": reserve()}, "deck_illegal"),  # a legal Sideboard is not called illegal
+    ({"deck": deck(), "reserve": reserve(9)}, "reserve_illegal_deck_legal"),
+    ({"deck": deck(39), "reserve": reserve(9)}, "illegal"),
+    ({"deck": deck(ninja=rules.DECK_NINJA_MAX), "reserve": reserve(ninja=rules.TOTAL_NINJA_MAX - rules.DECK_NINJA_MAX + 1)},
+     "illegal"),  # a limit counted over both lists blames both
+    ({"deck": "4 Kakashi\n" + deck(36)}, "illegal_no_reserve"),
+    ({"deck": deck(39), "reserve": reserve(), "out": "2 Card 0", "in": "1 Side Card 0"}, "deck_illegal"),
+    ({"deck": deck(), "reserve": reserve(9), "out": "1 Card 0", "in": "3 Side Card 0"}, "reserve_illegal_deck_legal"),
+])
+def test_an_illegal_verdict_names_exactly_what_fails_and_counts_the_swap_apart(lang, values, key):
+    """Never a bare "Not legal", never the swap's problems counted as the lists': the Sideboard alone, the
+    deck alone, or both (a combined limit is both), each with its own count; the swap's in a sentence
+    of its own, said once."""
     t = Translator(lang)
-    cases = [({"reserve": "1 Solo"}, "reserve_illegal"), ({"deck": deck(39)}, "illegal_no_reserve"),
-             ({"deck": deck(39), "reserve": reserve()}, "illegal")]
-    for values, key in cases:
-        verdict = evaluate("naruto-reserve", values, lang)
-        count = len(verdict["result"]["violations"])
-        assert (verdict["summary"] + " ").startswith(t(f"naruto-reserve.summary.{key}", count=count) + " ")
+    verdict = evaluate("naruto-reserve", values, lang)
+    problems = verdict["result"]["violations"]
+    swap = [v for v in problems if v["code"] == "swap"]
+    expected = t(f"naruto-reserve.summary.{key}", count=len(problems) - len(swap))
+    if swap:
+        expected += " " + t("naruto-reserve.summary.swap_also_illegal", count=len(swap))
+    if "swap" in verdict["result"]:
+        after = verdict["result"]["swap"]
+        expected += " " + t(f"naruto-reserve.swap.{'legal' if after['legal'] else 'illegal'}",
+                            deck=after["counts"]["deck"], deck_ninja=after["counts"]["deck_ninja"])
+    elif key != "reserve_illegal":
+        assert verdict["summary"] == expected
+    assert verdict["summary"].startswith(expected) and len(verdict["details"]) == len(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_swap_is_judged_once(lang):
+    """The summary says the swap is not legal; the sentence about the deck after it does not say it again."""
+    t = Translator(lang)
+    verdict = evaluate("naruto-reserve", {"deck": deck(), "reserve": reserve(), "out": "1 Card 0", "in": "2 Side Card 0"}, lang)
+    judged = t("naruto-reserve.summary.swap_illegal", count=1).split(",")[-1].split(";")[-1].split(":")[0].strip()
+    assert verdict["summary"].count(judged) == 1, verdict["summary"]
+    after = {"deck": 41, "deck_ninja": 0}  # the sentence about the deck after it, with no verdict of its own
+    assert t("naruto-reserve.swap.legal", **after).startswith(t("naruto-reserve.swap.illegal", **after).rstrip("."))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_copy_limit_without_copies_in_the_sideboard_says_the_deck_alone(lang):
+    """No "(40 in the deck, 0 in the Sideboard)": the deck's count alone, as for a Sideboard alone."""
+    t = Translator(lang)
+    [line] = evaluate("naruto-reserve", {"deck": "4 Kakashi\n" + deck(36)}, lang)["details"]
+    assert line == t("naruto-reserve.violation.copies.deck_alone", card="Kakashi", count=4, limit=rules.COPIES_MAX)
+    sideboard_word = t("naruto-reserve.summary.reserve_illegal", count=1).split()[1].strip(" :")
+    assert sideboard_word not in line and " 0 " not in line
+
+

@@ -143,9 +143,10 @@ def test_captions_say_the_section_and_the_number_or_the_first_words(docs):
     found = rulebook.book(docs, docs.parent / "texts")
     page = found.page("fr", "naruto")
     t = words("fr")
-    assert caption(page.rule("naruto-blitz-1"), page, "fr") == t("ui.rule.caption.numbered", number="1", section='Règles de "blitz"')
+    # the source's straight quotes become the inner marks inside the caption's « »
+    assert caption(page.rule("naruto-blitz-1"), page, "fr") == t("ui.rule.caption.numbered", number="1", section="Règles de “blitz”")
     assert caption(page.rule("naruto-blitz-2"), page, "fr") == t(
-        "ui.rule.caption.words", words="Chaque joueur dispose de 15 secondes…", section='Règles de "blitz"')
+        "ui.rule.caption.words", words="Chaque joueur dispose de 15 secondes…", section="Règles de “blitz”")
     # one colon a line: a title with a colon is quoted, never after a second « : »
     assert caption(page.rule("naruto-blitz"), page, "fr").count(":") == 0
 
