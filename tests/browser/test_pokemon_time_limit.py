@@ -32,6 +32,15 @@ def answer_late(calc, lang: str, choice: str = "no") -> None:
         calc.locator(f'[data-field="{field}"]').get_by_label(t(f"{ID}.{field}.{choice}"), exact=True).check()
 
 
+def open_best_of_three(open_calc, lang: str):
+    """The rule page's calculator, best of three chosen and both late questions answered "no"."""
+    words_ = words(lang)
+    calc = open_calc(PAGES[lang], ID)
+    calc.get_by_role("group", name=words_["format"]).get_by_label(words_["bo3"], exact=True).check()
+    answer_late(calc, lang)
+    return calc
+
+
 #: The late questions answered "no", as answer_late() does.
 NOT_LATE = {"late_a": "no", "late_b": "no"}
 
@@ -69,9 +78,7 @@ def test_single_game_decided_by_prize_cards(open_calc, page, lang):
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
 def test_best_of_three_goes_to_sudden_death(open_calc, page, lang):
     words_ = words(lang)
-    calc = open_calc(PAGES[lang], ID)
-    calc.get_by_role("group", name=words_["format"]).get_by_label(words_["bo3"], exact=True).check()
-    answer_late(calc, lang)
+    calc = open_best_of_three(open_calc, lang)
     games_a = page.get_by_label(words_["games_a"], exact=True)
     expect(games_a).to_be_visible()
     games_a.fill("1")
@@ -114,9 +121,7 @@ def test_late_question_follows_the_format(page, site_url, lang):
 def test_no_verdict_before_the_answers_it_needs(open_calc, page, lang):
     """Issue 46 defect 3: choosing best of three showed "Sudden Death" from empty games won (read as 0-0)."""
     words_ = words(lang)
-    calc = open_calc(PAGES[lang], ID)
-    calc.get_by_role("group", name=words_["format"]).get_by_label(words_["bo3"], exact=True).check()
-    answer_late(calc, lang)
+    calc = open_best_of_three(open_calc, lang)
     blank = evaluate(ID, {"format": "bo3", **NOT_LATE}, lang)
     assert [e["code"] for e in blank["errors"]] == ["needed", "needed"]
     notes = calc.locator(".calc-error:visible")
