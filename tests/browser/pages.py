@@ -11,17 +11,24 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from calculators import evaluate
-from calculators.i18n import Translator
+from calculators.i18n import LANGUAGES, Translator, language_folder
 from sitebuild.rulebook import book
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, SITE, expect_ready
 
 _CALC = re.compile(r'<div class="calc" id="(calc-[a-z0-9-]+)"[^>]*\sdata-calc="([a-z0-9-]+)"[^>]*\sdata-lang="([a-z]+)"')
 
 
-def assert_axe_clean(page) -> None:
-    """axe-core finds no violation on the page as it is now. Only violations are detailed (what is
-    asserted): not listing every passing node halves axe's run (~2 s to ~1 s a page here)."""
-    results = Axe().run(page, options={"resultTypes": ["violations"]})
+#: axe-core's rules that read colours: all that differs between the light and the dark scheme (a dark
+#: run checks these; the light run, every rule).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def assert_axe_clean(page, only: list[str] | None = None) -> None:
+    """axe-core finds no violation on the page as it is now (of its rules ``only``, if given). Only
+    violations are detailed (what is asserted): not listing every passing node halves axe's run (~2 s
+    to ~1 s a page here)."""
+    options = {"resultTypes": ["violations"], **({"runOnly": {"type": "rule", "values": only}} if only else {})}
+    results = Axe().run(page, options=options)
     assert results.violations_count == 0, results.generate_report()
 
 
@@ -64,18 +71,39 @@ def calculator_pages() -> list[str]:
     return [path for path in all_pages() if calculators_on(path)]
 
 
+def language_free(path: str) -> str:
+    """The page at ``path`` whatever its language ("fr/naruto/" and "naruto/": "naruto/")."""
+    folder = next((f for f in map(language_folder, LANGUAGES) if f and path.startswith(f)), "")
+    return path[len(folder):]
+
+
+@functools.cache
+def _turns() -> dict[tuple[str, str], str]:
+    """(page whatever its language, calculator's DOM id) -> the one language its instance is walked in
+    by the checks whose path is the same in every language (conftest: "Languages"), in turn."""
+    keys = sorted({(language_free(path), uid) for path in calculator_pages() for uid, _, _ in calculators_on(path)})
+    return {key: LANGUAGES[i % len(LANGUAGES)] for i, key in enumerate(keys)}
+
+
+def in_its_language(path: str) -> list[tuple[str, str, str]]:
+    """The calculators of the page at ``path`` whose turn is this page's language: across the three
+    languages, each instance (a rule page's, a blitz copy, the clock's presets) once."""
+    return [calc for calc in calculators_on(path) if _turns()[(language_free(path), calc[0])] == calc[2]]
+
+
 @functools.cache
 def forms_to_type_into() -> dict[str, list[tuple[str, str, str]]]:
     """The calculators to type into, by page: each calculator's every text field (or its choices,
-    when it has no text field) in each language, on the first page that shows it. The round clock
-    embeds the rule pages' calculators with presets; an instance whose fields were all typed into
-    elsewhere is the same form and checks nothing more. (Read once: the built site does not change
-    during a run.)"""
-    instances = [(path, *calc) for path in calculator_pages() for calc in calculators_on(path)]
+    when it has no text field) once, in one language (the script path is the same in every language;
+    each language's words and errors: the catalogs' and evaluate()'s tests), on the first page that
+    shows it. The round clock embeds the rule pages' calculators with presets; an instance whose
+    fields were all typed into elsewhere is the same form and checks nothing more. (Read once: the
+    built site does not change during a run.)"""
+    instances = [(path, *calc) for path in calculator_pages() for calc in in_its_language(path)]
     instances.sort(key=lambda i: i[1] != f"calc-{i[2]}")  # each rule page's own instance first
     seen, pages = set(), {}
     for path, uid, calc_id, lang in instances:
-        fields = {(calc_id, lang, name) for name in typeable_fields(path, uid) or [""]}  # "": choices only
+        fields = {(calc_id, name) for name in typeable_fields(path, uid) or [""]}  # "": choices only
         if fields - seen:
             seen |= fields
             pages.setdefault(path, []).append((uid, calc_id, lang))

@@ -1,8 +1,9 @@
 """Every visible control shows its question, wherever a calculator lives (issue 51, item 1).
 
-A property over the built site, not a list of known forms: every page in the three languages, every
-calculator instance on it (rule pages, blitz copies, the round clock's presets), every combination of
-its choices (the fields a choice shows), and the round clock running and at time for each game. A
+A property over the built site, not a list of known forms: every page in the three languages as
+opened, every calculator instance (rule pages, blitz copies, the round clock's presets) in every
+combination of its choices (the fields a choice shows; each instance in one language, the languages
+in turn), and the round clock running and at time for each game. A
 visible input, textarea or select must have a visible question: its fieldset's legend for a choice,
 else its label (or what aria-labelledby names). A radio's own "No"/"Yes" is an answer, not a question.
 """
@@ -35,10 +36,10 @@ _UNASKED = r"""() => {
 #: Every combination of the choices of each calculator's form (each choice checked as a user would:
 #: an input event), waiting for the verdict that shows or hides fields; the unasked controls of the
 #: whole page in each state.
-_WALK = r"""async (timeout) => {
+_WALK = r"""async ([ids, timeout]) => {
   const unasked = %s;
   const found = new Set();
-  for (const calc of document.querySelectorAll(".calc[data-calc]")) {
+  for (const calc of ids.map((id) => document.getElementById(id))) {
     const form = calc.querySelector("form");
     const groups = [...new Set([...form.querySelectorAll("input[type=radio]")].map((r) => r.name))]
       .map((name) => [...form.querySelectorAll(`input[type=radio][name="${name}"]`)]);
@@ -63,10 +64,12 @@ def unasked_as_opened(page) -> list[str]:
     return page.evaluate(_UNASKED)
 
 
-def unasked_in_every_choice(page) -> list[str]:
-    """The same in every combination of each calculator's choices (it leaves the last one checked).
-    Both run on every page in test_each_page's one visit: as opened first, every choice last."""
-    return page.evaluate(_WALK, ENGINE_TIMEOUT_MS)
+def unasked_in_every_choice(page, uids: list[str]) -> list[str]:
+    """The same in every combination of the choices of each calculator ``uids`` names (it leaves the
+    last one checked). Both run in test_each_page's one visit: as opened on every page of every
+    language first, every choice last, of each calculator instance in one language (the show/hide
+    path is the same in every language; each language's questions: as opened, and the catalogs)."""
+    return page.evaluate(_WALK, [uids, ENGINE_TIMEOUT_MS])
 
 
 def _clock_games(page) -> list[str]:
