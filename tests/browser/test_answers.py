@@ -6,6 +6,7 @@ hold waits for the engine; a table that does not match its hash is never used.""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 import re
@@ -141,19 +142,21 @@ def test_the_round_clock_at_time_answers_before_the_engine(cold_page, site_url, 
 BEYOND_THE_TABLE = str(max(TABLES["naruto-rounds"].integers["players"]) + 1)
 
 
-@pytest.mark.parametrize("value", [BEYOND_THE_TABLE, " 24", "24.0"])
-def test_a_value_the_tables_do_not_hold_waits_for_the_engine(cold_page, site_url, value):
-    page = cold_page
+def test_a_value_the_tables_do_not_hold_waits_for_the_engine(seeded_page, site_url):
+    """Values the tables do not hold (one past the table, a space, a decimal point) each wait for the engine,
+    in one page while its download is held; then the engine answers the last."""
+    page = seeded_page
     held = hold_engine(page)
     page.goto(f"{site_url}/fr/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     players = calc.locator('input[name="players"]')
-    players.fill("24")  # a keystroke before the engine: answered from the table
-    expect_verdict(calc, "naruto-rounds", "fr")
-    players.fill(value)  # not in the table: no verdict (not the one for 24), until the engine answers
-    expect(calc.locator(".calc-summary")).to_have_text("")
-    expect(calc).not_to_have_attribute("data-result", re.compile(""))
-    expect(calc.locator(".calc-status")).not_to_have_text(Translator("fr")("ui.early"))
+    for value in (BEYOND_THE_TABLE, " 24", "24.0"):
+        players.fill("24")  # a keystroke before the engine: answered from the table
+        expect_verdict(calc, "naruto-rounds", "fr")
+        players.fill(value)  # not in the table: no verdict (not the one for 24), until the engine answers
+        expect(calc.locator(".calc-summary")).to_have_text("")
+        expect(calc).not_to_have_attribute("data-result", re.compile(""))
+        expect(calc.locator(".calc-status")).not_to_have_text(Translator("fr")("ui.early"))
     release(held)
     expect_ready(calc)
     expect_verdict(calc, "naruto-rounds", "fr")
@@ -170,17 +173,29 @@ def _damaged(real: bytes, how: str) -> bytes:
     return real[: len(real) // 2] if how == "truncated" else os.urandom(len(real))
 
 
-@pytest.mark.parametrize("how", ["rewritten", "truncated", "garbage"])
-def test_a_damaged_table_is_never_used(cold_page, site_url, watch, how):
-    page = cold_page
+def _answer_with(body: bytes, route) -> None:
+    route.fulfill(body=body, content_type="application/json")
+
+
+def test_a_damaged_table_is_never_used(seeded_page, site_url, watch):
+    """A table rewritten, cut short or garbage: each refused (said in the console) and no verdict shown from
+    it while the engine is held; then, the last, the engine's verdict only."""
+    page = seeded_page
     watch.allow(r"does not match the build")
     name = next((SITE / "calc" / "answers").glob("naruto-rounds.fr.*.json")).name
-    damaged = _damaged((SITE / "calc" / "answers" / name).read_bytes(), how)
-    page.route(f"**/calc/answers/{name}", lambda route: route.fulfill(body=damaged, content_type="application/json"))
+    real = (SITE / "calc" / "answers" / name).read_bytes()
     page.add_init_script("addEventListener('calc:verdict', (e) => (window.__summaries ||= []).push(e.detail.summary), true)")
     held = hold_engine(page)
-    with page.expect_response(f"**/calc/answers/{name}"):
-        page.goto(f"{site_url}/fr/naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+    for how in ("rewritten", "truncated", "garbage"):
+        damaged = _damaged(real, how)
+        page.unroute(f"**/calc/answers/{name}")
+        page.route(f"**/calc/answers/{name}", functools.partial(_answer_with, damaged))
+        with page.expect_event("console", lambda message: "does not match the build" in message.text):
+            if how == "rewritten":
+                page.goto(f"{site_url}/fr/naruto/?naruto-rounds.players=24#calc-naruto-rounds")
+            else:
+                page.reload()  # (the same address again would only scroll to its fragment)
+        assert page.evaluate("window.__summaries ?? []") == [], how
     calc = page.locator("#calc-naruto-rounds")
     release(held)
     expect_ready(calc)
@@ -245,10 +260,10 @@ def test_a_prototype_name_as_a_value_asks_for_no_table(page, site_url, value):
     assert all(url.rsplit("/", 1)[-1] in names for url in asked), asked
 
 
-def test_a_typed_name_keeps_the_tables_verdict(cold_page, site_url):
+def test_a_typed_name_keeps_the_tables_verdict(seeded_page, site_url):
     """Issue 62 item 4: an optional name typed while the engine downloads wiped the table's verdict. It stays (the
     default names, said so), and the engine's verdict, with the name, replaces it once ready."""
-    page = cold_page
+    page = seeded_page
     held = hold_engine(page)
     page.goto(f"{site_url}/fr/pokemon/")
     calc = page.locator("#calc-pokemon-time-limit")
