@@ -96,12 +96,14 @@ def engine_key(name: str) -> str:
     return next(key for key in precache() if key.startswith("calc/") and key.endswith(name) and ("pyodide-" in key or "wheel-" in key))
 
 
+#: One file of each way the engine's files arrive (engine-download.js): the wasm compiled as it
+#: downloads, a prefetched file (the standard library; the lock file takes the same path), the wheel
+#: asked for after the wasm, and the two scripts imported (the loader, the runtime); each damage kind
+#: and each way to heal (the retry button, a reload) at least once.
 DAMAGES = [
     ("pyodide.asm.wasm", "truncated", "retry"),
-    ("pyodide.asm.wasm", "garbage", "reload"),
     (".whl", "truncated", "retry"),
-    ("python_stdlib.zip", "garbage", "retry"),
-    ("pyodide-lock.json", "truncated", "retry"),
+    ("python_stdlib.zip", "garbage", "reload"),
     ("pyodide.asm.mjs", "truncated", "reload"),
     ("pyodide.mjs", "empty", "retry"),
 ]
