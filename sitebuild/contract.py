@@ -4,13 +4,13 @@ Two channels, each with one writer (this module) and one reader in ``web/``:
 
 - **Build facts** (the engine's files and their hashes, the self-test, the answer tables): one
   generated ES module, ``calc/build.js`` (``export const ENGINE``, ``export const ANSWERS``), which
-  the scripts import (``engine-start.js``, ``verdict.js``). The service worker is a classic script: the
+  the scripts import (``engine/start.js``, ``verdict.js``). The service worker is a classic script: the
   build writes ``sw.js`` as this release's precache list followed by ``importScripts`` of the hand-written
-  ``calc/sw-files.js``, ``calc/sw-copy.js`` and ``calc/sw.js`` (every release changes ``sw.js`` itself,
+  ``calc/offline/sw-files.js``, ``calc/offline/sw-copy.js`` and ``calc/offline/sw.js`` (every release changes ``sw.js`` itself,
   which is how a browser learns of it; the query names the release, so no HTTP cache serves a previous
   release's script).
 - **Words and limits** a page's scripts need: one JSON block per page, ``<script id="page-data"
-  type="application/json">`` (Material's ``__config`` is the model), read by ``web/page-data.js``
+  type="application/json">`` (Material's ``__config`` is the model), read by ``web/shared/page-data.js``
   as ``word(key)`` and ``limit(key)``. A word's key is its catalog key (``clock.round.show_of``), a
   limit's the rule's name under its owner (``naruto-reserve.deck_ninja``): one name on both sides.
   ``tests/site/test_contract.py`` reads every key the scripts use and fails on one no page's block
@@ -40,7 +40,7 @@ BUILD_MODULE = "calc/build.js"
 #: The service worker the build writes (the site's root scope) and the hand-written code it imports.
 SERVICE_WORKER = "sw.js"
 #: The service worker's code (web/, classic scripts sharing one global scope), in the order it is imported.
-SERVICE_WORKER_CODE = ("calc/sw-files.js", "calc/sw-copy.js", "calc/sw.js")
+SERVICE_WORKER_CODE = ("calc/offline/sw-files.js", "calc/offline/sw-copy.js", "calc/offline/sw.js")
 #: The element id of a page's data block.
 PAGE_DATA_ID = "page-data"
 
@@ -86,7 +86,7 @@ SITE_WORDS = (
     "ui.qr.too_long", "ui.share.copy_failed", "ui.share.link", "ui.share.twice",
     "ui.offline.update", "ui.offline.reload", "ui.offline.saved", "ui.offline.saving", "ui.offline.not_saved",
     "ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.full",
-    "ui.moved.here", "ui.moved.removed", "ui.moved.changes",  # an old link's line (web/moved.js): any page may get one
+    "ui.moved.here", "ui.moved.removed", "ui.moved.changes",  # an old link's line (web/site/moved.js): any page may get one
 )
 #: A page with a calculator: its status line, and what a link leaves out.
 CALC_WORDS = ("ui.loading", "ui.downloading", "ui.early", "ui.early_names", "ui.failed_early", "ui.ready", "ui.failed", "ui.damaged",
@@ -147,8 +147,8 @@ def features(content: str | None) -> set[str]:
 
 #: Every page's stylesheet, then each feature's, in the order they are linked (a later one overrides),
 #: each with the features that need it: the clock's and the blitz timer's fields are calculators' fields.
-STYLESHEETS = {"calc/site.css": None, "calc/calc.css": {"calculator", "clock", "blitz"},
-               "calc/venue.css": {"clock", "blitz"}}
+STYLESHEETS = {"calc/site/site.css": None, "calc/calculators/calc.css": {"calculator", "clock", "blitz"},
+               "calc/venue/venue.css": {"clock", "blitz"}}
 
 
 def stylesheets(content: str | None) -> list[str]:

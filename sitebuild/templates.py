@@ -95,7 +95,7 @@ class TemplateData:
         """The 404 page's content, served by hosts at any path, for a reader of any of our languages:
         "not found" and a link to each language's home page, each in its own language. Its hidden
         lines (`nf-offline`) are what the service worker shows instead for a page of the site whose
-        copy on the phone is missing or damaged, offline (web/sw.js): the page exists, the network is
+        copy on the phone is missing or damaged, offline (web/offline/sw.js): the page exists, the network is
         needed."""
         root = base_url if base_url.endswith("/") else base_url + "/"
         parts = []

@@ -49,13 +49,13 @@ def test_no_stylesheet_waits_behind_a_parser_blocking_script(site):
     late = {name: (page.blocker, page.late) for name, page in pages.items() if page.late}
     assert not late, f"stylesheets asked for only once the script before them has run: {late}"
     # What the check is about is there: our own stylesheets, and a page's widget stylesheets.
-    assert all(any(href.endswith("calc/site.css") for href in page.stylesheets) for page in pages.values())
+    assert all(any(href.endswith("calc/site/site.css") for href in page.stylesheets) for page in pages.values())
     assert any("calc/widgets/" in href for page in pages.values() for href in page.stylesheets)
 
 
-#: A feature's stylesheet and the elements it styles (web/calc.css: the calculators' forms, whose fields
-#: the clock and the blitz timer use too; web/venue.css: the clock and the blitz timer).
-FEATURES = {"calc/calc.css": {"calc", "clock", "blitz-timer"}, "calc/venue.css": {"clock", "blitz-timer"}}
+#: A feature's stylesheet and the elements it styles (web/calculators/calc.css: the calculators' forms, whose fields
+#: the clock and the blitz timer use too; web/venue/venue.css: the clock and the blitz timer).
+FEATURES = {"calc/calculators/calc.css": {"calc", "clock", "blitz-timer"}, "calc/venue/venue.css": {"clock", "blitz-timer"}}
 
 
 def test_each_feature_stylesheet_only_on_the_pages_that_use_it(site):
@@ -64,13 +64,13 @@ def test_each_feature_stylesheet_only_on_the_pages_that_use_it(site):
     for path in sorted(site.rglob("*.html")):
         page = head(path)
         linked = {found[1] for href in page.stylesheets if (found := re.search(r"(?:^|/)calc/(.+)$", href))}
-        wanted = {"site.css"} | {css.removeprefix("calc/") for css, roots in FEATURES.items() if roots & page.classes}
+        wanted = {"site/site.css"} | {css.removeprefix("calc/") for css, roots in FEATURES.items() if roots & page.classes}
         wanted |= {f"widgets/{name}.css" for name in page.widgets if (site / "calc" / "widgets" / f"{name}.css").is_file()}
         if linked != wanted:
             wrong[path.relative_to(site).as_posix()] = (sorted(linked), sorted(wanted))
         seen |= linked
     assert not wrong, f"linked, wanted: {wrong}"
-    assert {"site.css", "calc.css", "venue.css"} <= seen  # the test is about something
+    assert {"site/site.css", "calculators/calc.css", "venue/venue.css"} <= seen  # the test is about something
 
 
 def test_no_page_title_says_its_name_twice(site):
@@ -94,3 +94,4 @@ def test_the_generator_line_names_the_material_that_built_the_page(site: Path):
     for page in pages:
         generator = re.search(r'<meta name="generator" content="([^"]+)"', page.read_text(encoding="utf-8"))
         assert generator and generator.group(1).endswith(expected), (page, generator and generator.group(1))
+

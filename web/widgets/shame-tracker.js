@@ -8,8 +8,8 @@
 // .value / textContent. Its limits are the rules' (the page's data block, written by the build from
 // rules_core); a shared link's text is read by Python, and the tracker takes the verdict's counters.
 
-import { limit, word } from "../page-data.js";
-import { fill } from "../share.js";
+import { limit, word } from "../shared/page-data.js";
+import { fill } from "../shared/share.js";
 
 const STORAGE_VERSION = 1;
 
