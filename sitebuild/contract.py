@@ -24,6 +24,7 @@ have to name each control again.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from pathlib import Path
 
@@ -35,6 +36,11 @@ from rules_core import clock, naruto
 from rules_core.players import Player
 from sitebuild.words import words
 
+#: The browser's code, by feature (DESIGN.md, "web/"); the build copies it, its folders kept, into
+#: ``SCRIPTS`` beside the engine (sitebuild/engine.py).
+WEB = Path(__file__).resolve().parents[1] / "web"
+#: The folder the site's scripts ship in, under the site's root.
+SCRIPTS = "calc/"
 #: The generated ES module of build facts, under the site's root.
 BUILD_MODULE = "calc/build.js"
 #: The service worker the build writes (the site's root scope) and the hand-written code it imports.
@@ -155,6 +161,40 @@ def stylesheets(content: str | None) -> list[str]:
     """The site's stylesheets a page with ``content`` links: a feature's only where the page has it."""
     found = features(content)
     return [href for href, needed_by in STYLESHEETS.items() if needed_by is None or needed_by & found]
+
+
+#: The modules a page's own tags load (mkdocs.yml, overrides/main.html), then those another script
+#: imports once the page has the feature (``None``: every page), all under ``SCRIPTS``.
+TAGGED = ("site/site.js", "offline/offline.js", "calculators/calc.js")
+IMPORTED = {"calculator": ("engine/start.js",), "clock": ("venue/clock.js",), "blitz": ("venue/blitz.js",)}
+_STATIC_IMPORT = re.compile(r'^import [^;]*?from "(\.{1,2}/[^"]+)";$', re.M)
+
+
+def static_imports(module: str) -> list[str]:
+    """The modules ``module`` (a path under ``SCRIPTS``) imports statically, as paths under ``SCRIPTS``;
+    none for one the build writes (``build.js``)."""
+    source = WEB / module
+    if not source.is_file():
+        return []
+    return [posixpath.normpath(posixpath.join(posixpath.dirname(module), found))
+            for found in _STATIC_IMPORT.findall(source.read_text(encoding="utf-8"))]
+
+
+def modulepreloads(content: str | None, imported: tuple[str, ...] = ()) -> list[str]:
+    """The modules a page with ``content`` preloads (``<link rel="modulepreload">``): every module its
+    scripts import, each asked for with the page rather than one round trip after its importer (an
+    import waterfall). The tagged scripts themselves are not: their tags ask for them.
+    ``imported``: more modules a script imports on this page (a widget's)."""
+    found = features(content)
+    roots = [m for m in TAGGED if m != "calculators/calc.js" or "calculator" in found]
+    roots += [m for feature, modules in IMPORTED.items() if feature in found for m in modules] + list(imported)
+    seen: dict[str, None] = {}
+    while roots:
+        module = roots.pop(0)
+        if module not in seen:
+            seen[module] = None
+            roots += static_imports(module)
+    return [SCRIPTS + module for module in seen if module not in TAGGED]
 
 
 def page_data(content: str | None, lang: str) -> dict[str, dict[str, object]]:

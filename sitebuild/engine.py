@@ -20,12 +20,11 @@ from calculators.bridge import evaluate_json
 from calculators.i18n import LANGUAGES
 from calculators.registry import CALCULATORS
 from sitebuild.bytecode import bytecode_wheel
-from sitebuild.contract import build_facts
+from sitebuild.contract import WEB, build_facts
 from sitebuild.precompress import stored_zip
 from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
-WEB = ROOT / "web"
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 #: The files a Pyodide boot needs (nothing else is requested for our pure wheel).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

@@ -13,7 +13,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
-from sitebuild.contract import page_data_json, stylesheets
+from sitebuild.contract import modulepreloads, page_data_json, stylesheets
 from sitebuild.engine import WEB
 from sitebuild.offline import THEME_COLOR
 from sitebuild.words import words
@@ -84,6 +84,11 @@ class TemplateData:
         the widget's script they arrived after the first layout, and restyled the whole page."""
         return [f"calc/widgets/{name}.css" for name in widget_names(content or "")
                 if (WEB / "widgets" / f"{name}.css").is_file()]
+
+    @staticmethod
+    def modulepreloads(content: str) -> list[str]:
+        """The modules a page preloads (sitebuild/contract.py), its widgets' with them."""
+        return modulepreloads(content, tuple(f"widgets/{name}.js" for name in widget_names(content or "")))
 
     @staticmethod
     def page_data(content: str, lang: str) -> str:

@@ -20,6 +20,7 @@ class Head(HTMLParser):
         self.late: list[str] = []
         self.classes: set[str] = set()  # of the body's elements
         self.widgets: set[str] = set()  # data-widget
+        self.preloads: list[str] = []  # <link rel="modulepreload">
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -29,6 +30,8 @@ class Head(HTMLParser):
             self.classes.update((attrs.get("class") or "").split())
             self.widgets.update([attrs["data-widget"]] if attrs.get("data-widget") else [])
             return
+        if tag == "link" and attrs.get("rel") == "modulepreload":
+            self.preloads.append(attrs["href"])
         if tag == "link" and attrs.get("rel") == "stylesheet":
             self.stylesheets.append(attrs["href"])
             if self.blocker:
@@ -95,3 +98,25 @@ def test_the_generator_line_names_the_material_that_built_the_page(site: Path):
         generator = re.search(r'<meta name="generator" content="([^"]+)"', page.read_text(encoding="utf-8"))
         assert generator and generator.group(1).endswith(expected), (page, generator and generator.group(1))
 
+
+#: A feature's modules (by their file names in the built site) and the elements that use them.
+MODULES = {"venue/clock*.js": {"clock"}, "calculators/calc-*.js": {"calc"}, "venue/blitz.js": {"blitz-timer"}}
+
+
+def test_a_feature_s_modules_are_preloaded_where_it_is_used(site):
+    """The clock's modules (venue/clock-*.js) are asked for with the page, as the calculators' are, not in
+    an import waterfall after clock.js; no page preloads a feature it does not have, nor a missing file."""
+    wrong, seen = {}, set()
+    for path in sorted(site.rglob("*.html")):
+        page = head(path)
+        preloaded = {(site / href[1:] if href.startswith("/") else path.parent / href).resolve() for href in page.preloads}
+        missing = sorted(str(p) for p in preloaded if not p.is_file())
+        assert not missing, (path, missing)
+        for pattern, roots in MODULES.items():
+            modules = set((site / "calc").glob(pattern))
+            assert modules, pattern
+            if (modules <= preloaded) != bool(roots & page.classes) or (not roots & page.classes and modules & preloaded):
+                wrong.setdefault(path.relative_to(site).as_posix(), []).append(pattern)
+            seen |= {pattern} if modules <= preloaded else set()
+    assert not wrong, f"preloaded without its feature or not with it: {wrong}"
+    assert seen == set(MODULES)  # the test is about something
