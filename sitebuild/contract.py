@@ -42,11 +42,11 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 #: The folder the site's scripts ship in, under the site's root.
 SCRIPTS = "calc/"
 #: The generated ES module of build facts, under the site's root.
-BUILD_MODULE = "calc/build.js"
+BUILD_MODULE = f"{SCRIPTS}build.js"
 #: The service worker the build writes (the site's root scope) and the hand-written code it imports.
 SERVICE_WORKER = "sw.js"
 #: The service worker's code (web/, classic scripts sharing one global scope), in the order it is imported.
-SERVICE_WORKER_CODE = ("calc/offline/sw-files.js", "calc/offline/sw-copy.js", "calc/offline/sw.js")
+SERVICE_WORKER_CODE = tuple(f"{SCRIPTS}offline/{name}" for name in ("sw-files.js", "sw-copy.js", "sw.js"))
 #: The element id of a page's data block.
 PAGE_DATA_ID = "page-data"
 
@@ -153,8 +153,8 @@ def features(content: str | None) -> set[str]:
 
 #: Every page's stylesheet, then each feature's, in the order they are linked (a later one overrides),
 #: each with the features that need it: the clock's and the blitz timer's fields are calculators' fields.
-STYLESHEETS = {"calc/site/site.css": None, "calc/calculators/calc.css": {"calculator", "clock", "blitz"},
-               "calc/venue/venue.css": {"clock", "blitz"}}
+STYLESHEETS = {f"{SCRIPTS}site/site.css": None, f"{SCRIPTS}calculators/calc.css": {"calculator", "clock", "blitz"},
+               f"{SCRIPTS}venue/venue.css": {"clock", "blitz"}}
 
 
 def stylesheets(content: str | None) -> list[str]:
@@ -163,9 +163,12 @@ def stylesheets(content: str | None) -> list[str]:
     return [href for href, needed_by in STYLESHEETS.items() if needed_by is None or needed_by & found]
 
 
-#: The modules a page's own tags load (mkdocs.yml, overrides/main.html), then those another script
-#: imports once the page has the feature (``None``: every page), all under ``SCRIPTS``.
-TAGGED = ("site/site.js", "offline/offline.js", "calculators/calc.js")
+#: The modules a page's own tags load (mkdocs.yml's extra_javascript, overrides/main.html, a translated
+#: or renamed rule's page: sitebuild/rule_markup.py), each with the feature whose pages preload its
+#: imports (``None``: every page); then those another script imports once the page has the feature.
+#: All under ``SCRIPTS``.
+TAGGED = {"site/site.js": None, "offline/offline.js": None, "site/originals.js": None, "site/moved.js": None,
+          "calculators/calc.js": "calculator"}
 IMPORTED = {"calculator": ("engine/start.js",), "clock": ("venue/clock.js",), "blitz": ("venue/blitz.js",)}
 _STATIC_IMPORT = re.compile(r'^import [^;]*?from "(\.{1,2}/[^"]+)";$', re.M)
 
@@ -186,7 +189,7 @@ def modulepreloads(content: str | None, imported: tuple[str, ...] = ()) -> list[
     import waterfall). The tagged scripts themselves are not: their tags ask for them.
     ``imported``: more modules a script imports on this page (a widget's)."""
     found = features(content)
-    roots = [m for m in TAGGED if m != "calculators/calc.js" or "calculator" in found]
+    roots = [m for m, feature in TAGGED.items() if feature is None or feature in found]
     roots += [m for feature, modules in IMPORTED.items() if feature in found for m in modules] + list(imported)
     seen: dict[str, None] = {}
     while roots:

@@ -20,7 +20,7 @@ from calculators.bridge import evaluate_json
 from calculators.i18n import LANGUAGES
 from calculators.registry import CALCULATORS
 from sitebuild.bytecode import bytecode_wheel
-from sitebuild.contract import WEB, build_facts
+from sitebuild.contract import SCRIPTS, WEB, build_facts
 from sitebuild.precompress import stored_zip
 from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
@@ -105,7 +105,7 @@ def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PY
 def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, object]:
     """The engine's paths (``pyodide``: its folder, ``wheel``), each file's digest (``sha256``) and
     size (``sizes``), and the self-test (``checks``): what web/engine/start.js and worker.js read."""
-    calc = site / "calc"
+    calc = site / SCRIPTS
     shutil.copytree(WEB, calc, dirs_exist_ok=True)
     if not QR_LIBRARY.is_file():
         raise BuildError(f"{QR_LIBRARY} missing: run `npm ci`")

@@ -7,6 +7,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from sitebuild.contract import TAGGED
+
 
 class Head(HTMLParser):
     """The head's stylesheets that the parser meets only after a script which waits for earlier
@@ -21,9 +23,12 @@ class Head(HTMLParser):
         self.classes: set[str] = set()  # of the body's elements
         self.widgets: set[str] = set()  # data-widget
         self.preloads: list[str] = []  # <link rel="modulepreload">
+        self.module_scripts: list[str] = []  # <script type="module" src>
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
+        if tag == "script" and attrs.get("type") == "module" and attrs.get("src"):
+            self.module_scripts.append(attrs["src"])
         if tag == "body":
             self.in_head = False
         if not self.in_head:
@@ -112,6 +117,8 @@ def test_a_feature_s_modules_are_preloaded_where_it_is_used(site):
         preloaded = {(site / href[1:] if href.startswith("/") else path.parent / href).resolve() for href in page.preloads}
         missing = sorted(str(p) for p in preloaded if not p.is_file())
         assert not missing, (path, missing)
+        tagged = {re.sub(r"^(?:\.\./|/)*calc/", "", src) for src in page.module_scripts}
+        assert tagged <= set(TAGGED), (path, tagged - set(TAGGED))  # whose imports the build preloads
         for pattern, roots in MODULES.items():
             modules = set((site / "calc").glob(pattern))
             assert modules, pattern
