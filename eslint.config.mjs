@@ -11,15 +11,15 @@ export default [
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.browser } },
   },
   {
-    files: ["web/worker.js", "web/engine-*.js"],
+    files: ["web/engine/*.js"],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   {
-    files: ["web/search-worker.js"], // a classic worker around Material's, which defines lunr
+    files: ["web/site/search-worker.js"], // a classic worker around Material's, which defines lunr
     languageOptions: { sourceType: "script", globals: { ...globals.worker, lunr: "readonly" } },
   },
   {
-    files: ["web/sw.js", "web/sw-*.js"],
+    files: ["web/offline/sw.js", "web/offline/sw-*.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, PRECACHE: "readonly" } },
   },
   {

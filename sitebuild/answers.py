@@ -2,7 +2,7 @@
 finite set of values, computed at build time by the same :func:`calculators.evaluate` the engine runs,
 written as static JSON under ``site/calc/answers/`` (one file per calculator, language and, where
 :data:`TABLES` says so, value of one choice). The page answers from them by the exact field values
-until the engine is ready (web/verdict.js); every other value waits for the engine.
+until the engine is ready (web/calculators/verdict.js); every other value waits for the engine.
 
 A table's key is the inputs the page sends, without its empty values (``evaluate`` reads an empty
 value and a missing one alike), as ``[name, value]`` pairs sorted by name. A file stores each distinct
@@ -60,7 +60,7 @@ TABLES: dict[str, Table] = {
 
 
 def pairs(inputs: Mapping[str, str]) -> list[tuple[str, str]]:
-    """A table's key for the inputs a page sends (web/verdict.js builds the same).
+    """A table's key for the inputs a page sends (web/calculators/verdict.js builds the same).
 
     >>> pairs({"prizes_b": "2", "format": "bo1", "name_a": ""})
     [('format', 'bo1'), ('prizes_b', '2')]
@@ -96,7 +96,7 @@ def entries(table: Mapping[str, object]) -> Iterator[tuple[dict[str, str], objec
 
 def covered(spec: Calculator, table: Table) -> Iterator[dict[str, str]]:
     """Every input the table answers: each field over its values, a field the inputs hide left out
-    (the page sends only the fields it shows: web/calc-link.js inputs())."""
+    (the page sends only the fields it shows: web/calculators/calc-link.js inputs())."""
     def values(f):
         if f.kind == "choice":
             return [*f.choices, *([] if f.default else [""])]  # no default: nothing checked yet
@@ -127,7 +127,7 @@ def encoded(answers: list[tuple[dict[str, str], object]]) -> bytes:
 
 def write_answers(site: Path) -> dict[str, object]:
     """Write every table into ``site/calc/answers/``; return their names, a build fact
-    (sitebuild/contract.py writes it into ``calc/build.js`` for web/verdict.js): ``{calculator: {"by": field, "files": {lang: {part: name}}}}``."""
+    (sitebuild/contract.py writes it into ``calc/build.js`` for web/calculators/verdict.js): ``{calculator: {"by": field, "files": {lang: {part: name}}}}``."""
     folder = site / "calc" / FOLDER
     for stale in folder.glob("*.json"):  # an earlier build's tables
         stale.unlink()
@@ -139,7 +139,7 @@ def write_answers(site: Path) -> dict[str, object]:
         (folder / name).write_bytes(data)
         spec = CALCULATORS[calc_id]
         # Name fields (their longest accepted value): a typed name changes a verdict's wording only, so the
-        # page shows the verdict without it, said so, until the engine words it (web/verdict.js).
+        # page shows the verdict without it, said so, until the engine words it (web/calculators/verdict.js).
         names = {f.name: f.max_length for f in NAME_FIELDS if f in spec.fields}
         entry = written.setdefault(calc_id, {"by": TABLES[calc_id].by, "files": {}, "names": names})
         entry["files"].setdefault(lang, {})[part] = name

@@ -4,13 +4,13 @@ Two channels, each with one writer (this module) and one reader in ``web/``:
 
 - **Build facts** (the engine's files and their hashes, the self-test, the answer tables): one
   generated ES module, ``calc/build.js`` (``export const ENGINE``, ``export const ANSWERS``), which
-  the scripts import (``engine-start.js``, ``verdict.js``). The service worker is a classic script: the
+  the scripts import (``engine/start.js``, ``verdict.js``). The service worker is a classic script: the
   build writes ``sw.js`` as this release's precache list followed by ``importScripts`` of the hand-written
-  ``calc/sw-files.js``, ``calc/sw-copy.js`` and ``calc/sw.js`` (every release changes ``sw.js`` itself,
+  ``calc/offline/sw-files.js``, ``calc/offline/sw-copy.js`` and ``calc/offline/sw.js`` (every release changes ``sw.js`` itself,
   which is how a browser learns of it; the query names the release, so no HTTP cache serves a previous
   release's script).
 - **Words and limits** a page's scripts need: one JSON block per page, ``<script id="page-data"
-  type="application/json">`` (Material's ``__config`` is the model), read by ``web/page-data.js``
+  type="application/json">`` (Material's ``__config`` is the model), read by ``web/shared/page-data.js``
   as ``word(key)`` and ``limit(key)``. A word's key is its catalog key (``clock.round.show_of``), a
   limit's the rule's name under its owner (``naruto-reserve.deck_ninja``): one name on both sides.
   ``tests/site/test_contract.py`` reads every key the scripts use and fails on one no page's block
@@ -24,6 +24,7 @@ have to name each control again.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from pathlib import Path
 
@@ -35,12 +36,17 @@ from rules_core import clock, naruto
 from rules_core.players import Player
 from sitebuild.words import words
 
+#: The browser's code, by feature (DESIGN.md, "web/"); the build copies it, its folders kept, into
+#: ``SCRIPTS`` beside the engine (sitebuild/engine.py).
+WEB = Path(__file__).resolve().parents[1] / "web"
+#: The folder the site's scripts ship in, under the site's root.
+SCRIPTS = "calc/"
 #: The generated ES module of build facts, under the site's root.
-BUILD_MODULE = "calc/build.js"
+BUILD_MODULE = f"{SCRIPTS}build.js"
 #: The service worker the build writes (the site's root scope) and the hand-written code it imports.
 SERVICE_WORKER = "sw.js"
 #: The service worker's code (web/, classic scripts sharing one global scope), in the order it is imported.
-SERVICE_WORKER_CODE = ("calc/sw-files.js", "calc/sw-copy.js", "calc/sw.js")
+SERVICE_WORKER_CODE = tuple(f"{SCRIPTS}offline/{name}" for name in ("sw-files.js", "sw-copy.js", "sw.js"))
 #: The element id of a page's data block.
 PAGE_DATA_ID = "page-data"
 
@@ -86,7 +92,7 @@ SITE_WORDS = (
     "ui.qr.too_long", "ui.share.copy_failed", "ui.share.link", "ui.share.twice",
     "ui.offline.update", "ui.offline.reload", "ui.offline.saved", "ui.offline.saving", "ui.offline.not_saved",
     "ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.full",
-    "ui.moved.here", "ui.moved.removed", "ui.moved.changes",  # an old link's line (web/moved.js): any page may get one
+    "ui.moved.here", "ui.moved.removed", "ui.moved.changes",  # an old link's line (web/site/moved.js): any page may get one
 )
 #: A page with a calculator: its status line, and what a link leaves out.
 CALC_WORDS = ("ui.loading", "ui.downloading", "ui.early", "ui.early_names", "ui.failed_early", "ui.ready", "ui.failed", "ui.damaged",
@@ -147,14 +153,51 @@ def features(content: str | None) -> set[str]:
 
 #: Every page's stylesheet, then each feature's, in the order they are linked (a later one overrides),
 #: each with the features that need it: the clock's and the blitz timer's fields are calculators' fields.
-STYLESHEETS = {"calc/site.css": None, "calc/calc.css": {"calculator", "clock", "blitz"},
-               "calc/venue.css": {"clock", "blitz"}}
+STYLESHEETS = {f"{SCRIPTS}site/site.css": None, f"{SCRIPTS}calculators/calc.css": {"calculator", "clock", "blitz"},
+               f"{SCRIPTS}venue/venue.css": {"clock", "blitz"}}
 
 
 def stylesheets(content: str | None) -> list[str]:
     """The site's stylesheets a page with ``content`` links: a feature's only where the page has it."""
     found = features(content)
     return [href for href, needed_by in STYLESHEETS.items() if needed_by is None or needed_by & found]
+
+
+#: The modules a page's own tags load (mkdocs.yml's extra_javascript, overrides/main.html, a translated
+#: or renamed rule's page: sitebuild/rule_markup.py), each with the feature whose pages preload its
+#: imports (``None``: every page); then those another script imports once the page has the feature.
+#: All under ``SCRIPTS``.
+TAGGED = {"site/site.js": None, "offline/offline.js": None, "site/originals.js": None, "site/moved.js": None,
+          "calculators/calc.js": "calculator"}
+IMPORTED = {"calculator": ("engine/start.js",), "clock": ("venue/clock.js",), "blitz": ("venue/blitz.js",)}
+_STATIC_IMPORT = re.compile(r'^import [^;]*?from "(\.{1,2}/[^"]+)";$', re.M)
+
+
+def static_imports(module: str) -> list[str]:
+    """The modules ``module`` (a path under ``SCRIPTS``) imports statically, as paths under ``SCRIPTS``;
+    none for one the build writes (``build.js``)."""
+    source = WEB / module
+    if not source.is_file():
+        return []
+    return [posixpath.normpath(posixpath.join(posixpath.dirname(module), found))
+            for found in _STATIC_IMPORT.findall(source.read_text(encoding="utf-8"))]
+
+
+def modulepreloads(content: str | None, imported: tuple[str, ...] = ()) -> list[str]:
+    """The modules a page with ``content`` preloads (``<link rel="modulepreload">``): every module its
+    scripts import, each asked for with the page rather than one round trip after its importer (an
+    import waterfall). The tagged scripts themselves are not: their tags ask for them.
+    ``imported``: more modules a script imports on this page (a widget's)."""
+    found = features(content)
+    roots = [m for m, feature in TAGGED.items() if feature is None or feature in found]
+    roots += [m for feature, modules in IMPORTED.items() if feature in found for m in modules] + list(imported)
+    seen: dict[str, None] = {}
+    while roots:
+        module = roots.pop(0)
+        if module not in seen:
+            seen[module] = None
+            roots += static_imports(module)
+    return [SCRIPTS + module for module in seen if module not in TAGGED]
 
 
 def page_data(content: str | None, lang: str) -> dict[str, dict[str, object]]:

@@ -8,7 +8,7 @@ script. Everything comes from the site itself; nothing else is allowed:
   (Material's two small snippets: ``__md_scope`` helpers and the tab restorer; their text
   differs per page depth, so hashes are computed per page). No ``'unsafe-inline'`` (but under
   ``make dev``, whose live-reload script differs per response: :func:`policy`), no ``'unsafe-eval'``. ``'wasm-unsafe-eval'`` lets Pyodide's WebAssembly compile: the page
-  compiles it (``calc/engine-start.js``) and hands the module to the worker, which compiles
+  compiles it (``calc/engine/start.js``) and hands the module to the worker, which compiles
   it itself as a fallback. A worker loaded from a URL is governed by its own response's
   policy, not by the page's meta tag; a host that sends this policy as a header on every
   file (``worker.js`` included) keeps the engine working: a browser test does exactly that,

@@ -3,7 +3,7 @@
 Pyodide keeps its fixed file names inside ``calc/pyodide-<hash>/``; the wheel goes to
 ``calc/wheel-<hash>/<name>.whl``. Both paths, each file's digest and the self-test a restored
 snapshot must pass are build facts (sitebuild/contract.py writes them into ``calc/build.js``, which
-``engine-start.js`` imports), so the page needs no fetch before starting the engine.
+``engine/start.js`` imports), so the page needs no fetch before starting the engine.
 """
 
 from __future__ import annotations
@@ -20,17 +20,16 @@ from calculators.bridge import evaluate_json
 from calculators.i18n import LANGUAGES
 from calculators.registry import CALCULATORS
 from sitebuild.bytecode import bytecode_wheel
-from sitebuild.contract import build_facts
+from sitebuild.contract import SCRIPTS, WEB, build_facts
 from sitebuild.precompress import stored_zip
 from sitebuild.stdlib import StdlibError, package_free_lock, trimmed_stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
-WEB = ROOT / "web"
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 #: The files a Pyodide boot needs (nothing else is requested for our pure wheel).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 WHEEL_GLOB = "rules_calculators-*-py3-none-any.whl"
-#: The QR encoder web/qr.js uses, copied from npm like Pyodide: never a CDN.
+#: The QR encoder web/shared/qr.js uses, copied from npm like Pyodide: never a CDN.
 QR_LIBRARY = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
 
 
@@ -68,7 +67,7 @@ def newer_than_wheel(wheel: Path, root: Path = ROOT) -> Path | None:
 
 def self_test() -> list[list[object]]:
     """Each calculator's example as CPython answers it, in a rotating language: what a restored
-    snapshot must answer identically (web/worker.js)."""
+    snapshot must answer identically (web/engine/worker.js)."""
     return [[spec.id, dict(spec.example), lang, evaluate_json(spec.id, json.dumps(dict(spec.example)), lang)]
             for spec, lang in zip(sorted(CALCULATORS.values(), key=lambda s: s.id), itertools.cycle(LANGUAGES))]
 
@@ -105,13 +104,13 @@ def install_engine(site: Path, wheel: Path | None = None, pyodide_src: Path = PY
 
 def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, object]:
     """The engine's paths (``pyodide``: its folder, ``wheel``), each file's digest (``sha256``) and
-    size (``sizes``), and the self-test (``checks``): what web/engine-start.js and worker.js read."""
-    calc = site / "calc"
+    size (``sizes``), and the self-test (``checks``): what web/engine/start.js and worker.js read."""
+    calc = site / SCRIPTS
     shutil.copytree(WEB, calc, dirs_exist_ok=True)
     if not QR_LIBRARY.is_file():
         raise BuildError(f"{QR_LIBRARY} missing: run `npm ci`")
     (calc / "vendor").mkdir(exist_ok=True)
-    shutil.copy2(QR_LIBRARY, calc / "vendor" / "qrcode.mjs")  # web/qr.js imports it; precached with calc/
+    shutil.copy2(QR_LIBRARY, calc / "vendor" / "qrcode.mjs")  # web/shared/qr.js imports it; precached with calc/
     files = sorted(pyodide_files, key=lambda p: p.name)
     pyodide_hash = digest(b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in files))
     pyodide_dir = calc / f"pyodide-{pyodide_hash}"
@@ -126,7 +125,7 @@ def _install(site: Path, pyodide_files: list[Path], wheel: Path) -> dict[str, ob
     shutil.copy2(wheel, wheel_dir / wheel.name)
     paths = {"pyodide": f"{pyodide_dir.name}/", "wheel": f"{wheel_dir.name}/{wheel.name}"}
     # Each file's digest (the service worker's precache revision too): the worker checks every
-    # download against it before use (web/worker.js).
+    # download against it before use (web/engine/worker.js).
     sha256 = {f"{pyodide_dir.name}/{p.name}": digest(p.read_bytes()) for p in files}
     sha256[paths["wheel"]] = digest(wheel.read_bytes())
     # Each file's size, for the download's progress bar (the worker counts the bytes it reads).

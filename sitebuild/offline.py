@@ -76,7 +76,7 @@ def _url(rel: str) -> str:
 def precache_list(site: Path) -> dict[str, object]:
     """Every file worth keeping offline, split into the shell (fetched when the service worker
     installs) and the engine (fetched in the background once a page has loaded), each with its
-    content hash as revision, and each file's size (``sizes``: a stored copy's cheap check, web/sw.js).
+    content hash as revision, and each file's size (``sizes``: a stored copy's cheap check, web/offline/sw.js).
     ``version`` changes whenever any file does."""
     shell: dict[str, str] = {}
     engine: dict[str, str] = {}

@@ -5,7 +5,7 @@ that writes, while a page renders, what the rule model (``sitebuild.rulebook``) 
   glossary entry) and carrying in ``data-caption`` the words its QR code and table card show
   (the section's title and the rule's printed number, or its first words; never an id);
 - on a translated page of a source text, each rule's original in a ``<details>`` below it (no script
-  needed to read it; ``web/originals.js`` opens them all) and a "show all" button below the title;
+  needed to read it; ``web/site/originals.js`` opens them all) and a "show all" button below the title;
 - a translated rule whose original changed since it was translated carries ``data-stale-translation``
   and says so in the reader's language; a rule of the original not translated yet is shown in the
   original's words, with a note.
@@ -247,13 +247,13 @@ class RuleMarkup(Treeprocessor):
                 self._fallback(root, parents, placed, original, page, rule_id, t)
         root_path = "../" * (page.url.count("/"))
         if originals:
-            etree.SubElement(root, "script", {"type": "module", "src": f"{root_path}calc/originals.js"})
+            etree.SubElement(root, "script", {"type": "module", "src": f"{root_path}calc/site/originals.js"})
         self._moves(root, found, page, root_path)
 
     @staticmethod
     def _moves(root: etree.Element, found: Book, page: Page, root_path: str) -> None:
         """The old ids that lead to this page (texts/moved.json): their successor here, or none (a removed
-        rule of this page, as the releases recorded it); read by web/moved.js when a link names one."""
+        rule of this page, as the releases recorded it); read by web/site/moved.js when a link names one."""
         own = {r.id for r in page.rules}
         was_here = {i for _, rules in found.releases for i in rules.get(page.lang, {}).get(page.name, {})}
         moves = {old: new for old, new in found.moved.items()
@@ -263,7 +263,7 @@ class RuleMarkup(Treeprocessor):
         etree.SubElement(root, "div", {
             "class": "rule-moves", "hidden": "", "data-moves": json.dumps(moves, sort_keys=True),
             "data-changes": f"{root_path}{language_folder(page.lang)}{CHANGES_PAGE}/"})  # its words: the page's (contract.py)
-        etree.SubElement(root, "script", {"type": "module", "src": f"{root_path}calc/moved.js"})
+        etree.SubElement(root, "script", {"type": "module", "src": f"{root_path}calc/site/moved.js"})
 
     @staticmethod
     def _pair(parents: dict, element: etree.Element, after: list[etree.Element]) -> etree.Element:

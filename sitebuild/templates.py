@@ -13,7 +13,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
-from sitebuild.contract import page_data_json, stylesheets
+from sitebuild.contract import modulepreloads, page_data_json, stylesheets
 from sitebuild.engine import WEB
 from sitebuild.offline import THEME_COLOR
 from sitebuild.words import words
@@ -86,6 +86,11 @@ class TemplateData:
                 if (WEB / "widgets" / f"{name}.css").is_file()]
 
     @staticmethod
+    def modulepreloads(content: str) -> list[str]:
+        """The modules a page preloads (sitebuild/contract.py), its widgets' with them."""
+        return modulepreloads(content, tuple(f"widgets/{name}.js" for name in widget_names(content or "")))
+
+    @staticmethod
     def page_data(content: str, lang: str) -> str:
         """The page's data block: the words and limits its scripts need (sitebuild/contract.py)."""
         return page_data_json(content, lang)
@@ -95,7 +100,7 @@ class TemplateData:
         """The 404 page's content, served by hosts at any path, for a reader of any of our languages:
         "not found" and a link to each language's home page, each in its own language. Its hidden
         lines (`nf-offline`) are what the service worker shows instead for a page of the site whose
-        copy on the phone is missing or damaged, offline (web/sw.js): the page exists, the network is
+        copy on the phone is missing or damaged, offline (web/offline/sw.js): the page exists, the network is
         needed."""
         root = base_url if base_url.endswith("/") else base_url + "/"
         parts = []

@@ -2,7 +2,7 @@
 
 A page asks for them with a marker on its own line, ``<!-- venue:clock -->`` or
 ``<!-- venue:blitz-timer -->`` (an unknown one fails the build, like calculator markers).
-The HTML is complete without a script; ``web/clock.js`` and ``web/blitz.js`` bring it
+The HTML is complete without a script; ``web/venue/clock.js`` and ``web/venue/blitz.js`` bring it
 to life. The words and limits they fill in themselves (rule numbers from ``rules_core``, templates
 from the ``venue`` catalog) are in the page's data block (sitebuild/contract.py), so no script
 holds a number or a word of its own.

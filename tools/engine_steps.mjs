@@ -1,7 +1,7 @@
 // What the engine's worker does after Pyodide's own start, step by step, in CPU milliseconds of this
 // process (user + system: less moved by other processes on a shared machine than wall time), on a
 // built site's own files, under Node: unpack the wheel, import calculators.bridge, the self-test,
-// the memory copy, packing it without its zero pages, its SHA-256 (the steps of web/worker.js).
+// the memory copy, packing it without its zero pages, its SHA-256 (the steps of web/engine/worker.js).
 //   node tools/engine_steps.mjs [site] [runs]      (medians of each step over the runs; default site, 5)
 // Each run is a new Node process, cold as a first visit is (in one process, later runs reuse V8's
 // compiled code). Not the browser's figures (no worker, no page): for comparing two builds' own steps.
@@ -21,7 +21,7 @@ const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).hre
 const cpu = () => { const used = process.cpuUsage(); return (used.user + used.system) / 1000; };
 const PAGE = 4096;
 
-function pack(memory) { // web/worker.js pack(), without its Blob
+function pack(memory) { // web/engine/worker.js pack(), without its Blob
   const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >> 2);
   const kept = [];
   for (let i = 0; i < Math.ceil(memory.length / PAGE); i++) {

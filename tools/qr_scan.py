@@ -1,6 +1,6 @@
-"""Which QR codes a phone still scans from a table card: the measurement behind web/qr.js's limit.
+"""Which QR codes a phone still scans from a table card: the measurement behind web/shared/qr.js's limit.
 
-The site's own generator (qrcode-generator, medium error correction, as web/qr.js calls it) makes
+The site's own generator (qrcode-generator, medium error correction, as web/shared/qr.js calls it) makes
 the code of a link of each length; the code is shown or printed `--card-mm` wide, seen by a phone camera
 whose scanner reads a `--preview-px`-wide preview frame (phone camera apps decode a video preview,
 not the 12 MP photo) with a `--fov` degree horizontal field of view from `--distance-cm`, with

@@ -1,4 +1,4 @@
-// Runs the pages' search worker (calc/search-worker.js around Material's, with the lunr-languages files
+// Runs the pages' search worker (calc/site/search-worker.js around Material's, with the lunr-languages files
 // it loads) under Node against a built index, and prints each query's results in order, as listed.
 // Usage: node tools/search_query.mjs <site> <lang folder: "" | fr/ | it/> <query>...  -> JSON lines
 // [query, [location, ...]] (sections, in the order the results show them).
@@ -7,7 +7,7 @@ import { join } from "node:path";
 import vm from "node:vm";
 
 const [site, folder, ...queries] = process.argv.slice(2);
-const folder_ = join(site, "calc"); // importScripts resolves from the worker's own folder
+const folder_ = join(site, "calc", "site"); // importScripts resolves from the worker's own folder
 let handler = null;
 let reply = null;
 const context = {

@@ -4,7 +4,7 @@ side (an A/B: each run visits the floor, then each build, alternating).
 
     python -m tools.start_timeline [--runs 5] [--warm] SITE [SITE ...]
 
-Each SITE is a built site; it is copied, and the copy's calc.js, engine-start.js and worker.js get a
+Each SITE is a built site; it is copied, and the copy's calc.js, engine/start.js and worker.js get a
 console line at each step (the service worker's revisions follow, so a repeat visit serves them).
 Times are milliseconds from navigation start (epoch clocks, so the worker's line up with the page's),
 medians over the runs. ``--warm``: after each cold visit, a repeat visit (the service worker and the
@@ -36,9 +36,9 @@ MARK = "const __mark = (step) => console.log(`mark ${step} ${(performance.timeOr
 
 #: file -> (anchor, text put before it): a step's line. An anchor that is gone fails the run, by name.
 MARKS = {
-    "calc/calc.js": [("const calculators = ", "__mark('calc.js');\n")],
-    "calc/engine-start.js": [("  const firstVisit = ", "  __mark('launch');\n")],
-    "calc/worker.js": [
+    "calc/calculators/calc.js": [("const calculators = ", "__mark('calc.js');\n")],
+    "calc/engine/start.js": [("  const firstVisit = ", "  __mark('launch');\n")],
+    "calc/engine/worker.js": [
         ("const here = ", "__mark('worker');\n"),
         ("  const [{ loadPyodide }, { withModule }] = await loader;",
          "  runtime.then(() => __mark('runtime'));\n"

@@ -1,4 +1,4 @@
-"""The answer before the engine (sitebuild/answers.py, web/verdict.js): with the engine's download held
+"""The answer before the engine (sitebuild/answers.py, web/calculators/verdict.js): with the engine's download held
 back (routes that never answer), a shared link's verdict and a typed value's come from the build's
 tables, in each language, on the rule pages and on the clock's procedures; a value the tables do not
 hold waits for the engine; a table that does not match its hash is never used."""
@@ -23,7 +23,7 @@ from sitebuild.answers import TABLES, written_answers
 
 ROOT_OF = {"en": "", "fr": "fr/", "it": "it/"}
 #: The engine's files and its worker: what a first visit downloads before the engine can answer.
-ENGINE = re.compile(r"/calc/(worker\.js|pyodide-[^/]+/|wheel-[^/]+/)")
+ENGINE = re.compile(r"/calc/(engine/worker\.js|pyodide-[^/]+/|wheel-[^/]+/)")
 
 
 def hold_engine(page) -> list:

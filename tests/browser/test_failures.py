@@ -133,14 +133,14 @@ def test_a_link_with_fifty_thousand_unknown_keys_stays_responsive(page, site_url
 
 
 def stall_ms(page) -> int:
-    return page.evaluate("import(location.origin + '/calc/share.js').then((m) => m.STALL_MS)")
+    return page.evaluate("import(location.origin + '/calc/shared/share.js').then((m) => m.STALL_MS)")
 
 
-@pytest.mark.parametrize("script", ["calc.js", "engine-start.js"])
+@pytest.mark.parametrize("script", ["calculators/calc.js", "engine/start.js"])
 def test_a_script_that_cannot_load_ends_in_the_error_and_a_retry(cold_page, watch, site_url, engine_snapshot, script):
     page = cold_page
     seed_snapshot(page.context, site_url, engine_snapshot)  # a phone that visited once: the retry restores it
-    watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|engine-start|ERR_")
+    watch.allow(r"Failed to load|Failed to fetch|calculator engine failed|engine/start|ERR_")
     page.route("**/*", lambda route: route.abort() if route.request.url.endswith(f"/calc/{script}") else route.continue_())
     page.goto(f"{site_url}/fr/naruto/")
     expect_failed_then_retry(page, reloads=True)

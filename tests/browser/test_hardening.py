@@ -100,7 +100,7 @@ def test_the_engine_runs_under_the_same_policy_as_a_header(cold_page, site_url):
     """A worker is governed by its own response's policy, not the page's meta tag: serve
     worker.js with the page's policy as a header, as a host sending headers would."""
     page = cold_page
-    page.route(re.compile(r".*/calc/worker\.js(\?.*)?$"), lambda route: with_header(route, page_policy()))
+    page.route(re.compile(r".*/calc/engine/worker\.js(\?.*)?$"), lambda route: with_header(route, page_policy()))
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     expect_ready(calc)
@@ -122,7 +122,7 @@ def test_pyodide_needs_wasm_unsafe_eval(cold_page, watch, site_url):
     page = cold_page
     watch.allow(r"calculator engine failed|WebAssembly|wasm|Content Security Policy|CSP violation")
     strict = page_policy().replace(" 'wasm-unsafe-eval'", "")
-    page.route(re.compile(r".*/calc/worker\.js(\?.*)?$"), lambda route: with_header(route, strict))
+    page.route(re.compile(r".*/calc/engine/worker\.js(\?.*)?$"), lambda route: with_header(route, strict))
     page.route(f"{site_url}/naruto/", without_wasm)
     page.goto(f"{site_url}/naruto/")
     calc = page.locator("#calc-naruto-rounds")
@@ -183,8 +183,8 @@ BROKEN = {
     "runtime": r".*/pyodide\.asm\.mjs$",
     "stdlib": r".*/python_stdlib\.zip$",
     "wheel": r".*\.whl$",
-    "worker": r".*/calc/worker\.js(\?.*)?$",
-    "worker module": r".*/calc/engine-module\.js$",
+    "worker": r".*/calc/engine/worker\.js(\?.*)?$",
+    "worker module": r".*/calc/engine/module\.js$",
 }
 
 

@@ -172,7 +172,7 @@ def test_a_stored_file_damaged_later_is_dropped_and_fetched_again(fresh, own_ser
     page.goto(f"{origin}/naruto/")
     expect_ready(page.locator("#calc-naruto-rounds"))
     expect(html).to_have_attribute("data-offline", "ready")
-    for key, cut in (("calc/calc.js", False), (engine_key(".whl"), True)):
+    for key, cut in (("calc/calculators/calc.js", False), (engine_key(".whl"), True)):
         assert page.evaluate(DAMAGE_STORED, {"url": f"{origin}/{key}", "cut": cut}), key
     page.reload()
     calc = page.locator("#calc-naruto-rounds")
@@ -203,7 +203,7 @@ def test_offline_ready_means_every_page_is_stored_again_after_caches_were_cleare
 
 
 #: Shell files a host may answer wrongly: the page script, a helper every page imports, another page.
-SHELL_DAMAGES = [("calc/calc.js", "empty"), ("calc/share.js", "truncated"), ("fr/judge-tower/index.html", "garbage")]
+SHELL_DAMAGES = [("calc/calculators/calc.js", "empty"), ("calc/shared/share.js", "truncated"), ("fr/judge-tower/index.html", "garbage")]
 
 
 @pytest.mark.parametrize(("name", "how"), SHELL_DAMAGES)
@@ -221,7 +221,7 @@ def test_a_damaged_shell_file_is_never_stored_and_one_reload_heals(fresh, damagi
     server.damage[name] = how
     page.goto(f"{origin}/naruto/")
     html = page.locator("html")
-    if name == "calc/calc.js":  # it ran without mounting anything: said at once, honestly
+    if name == "calc/calculators/calc.js":  # it ran without mounting anything: said at once, honestly
         expect(page.locator("#calc-naruto-rounds")).to_have_attribute("data-state", "error")
         expect(page.locator("#calc-naruto-rounds .calc-status")).to_have_text(Translator("en")("ui.damaged"))
     elif name.startswith("calc/"):  # the helper every page script imports: nothing of ours runs

@@ -1,4 +1,4 @@
-"""Old links of a renamed or removed rule (web/moved.js, texts/moved.json) on a revision built in a
+"""Old links of a renamed or removed rule (web/site/moved.js, texts/moved.json) on a revision built in a
 temporary copy (tests/revision.py): the successor opens, highlighted, with a line saying it moved; a
 removed rule says so, with a link to the changes page. One language here: the words of all three are
 checked on the built files (tests/site/test_revision.py)."""

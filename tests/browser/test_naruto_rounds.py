@@ -47,7 +47,7 @@ def test_rounds_in_each_language(open_calc, page, lang):
 def test_form_is_there_before_python(cold_page, site_url):
     """The HTML form is readable and says the calculator is starting, before any engine file loads."""
     page = cold_page
-    page.route(re.compile(r".*/calc/(worker\.js|pyodide/.*)$"), lambda route: None)  # never answered
+    page.route(re.compile(r".*/calc/(engine/worker\.js|pyodide/.*)$"), lambda route: None)  # never answered
     page.goto(f"{site_url}/fr/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     expect(calc).to_have_attribute("data-state", "loading")

@@ -114,7 +114,7 @@ def test_each_path_gets_its_headers_from_nginx(nginx):
     assert status == 200 and headers["Cache-Control"] == IMMUTABLE
 
     for path, kind in (("/fr/naruto/", "text/html"), ("/sw.js", "text/javascript"),
-                       ("/calc/engine-start.js", "text/javascript"), ("/manifest.webmanifest", "application/manifest+json")):
+                       ("/calc/engine/start.js", "text/javascript"), ("/manifest.webmanifest", "application/manifest+json")):
         status, headers, _ = get(origin + path)
         assert status == 200 and headers["Content-Type"].startswith(kind), (path, headers)
         assert headers["Cache-Control"] == "no-cache" and headers["Content-Security-Policy"] == policy, path

@@ -19,7 +19,7 @@ from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from sitebuild.precompress import precompress
 
-ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js)")
+ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|engine/worker\.js)")
 ITALIAN_PAGES = ("it/naruto/", "it/judge-tower/", "it/pokemon/")
 
 
@@ -134,7 +134,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path, engine_s
     # Release 2: a page and a script change; the build regenerates the precache list.
     html = site / "fr" / "naruto" / "index.html"
     html.write_text(html.read_text().replace("</h1>", '</h1><p id="release-two">Version 2</p>', 1))
-    calc_js = site / "calc" / "calc.js"
+    calc_js = site / "calc" / "calculators" / "calc.js"
     calc_js.write_text(calc_js.read_text() + '\ndocument.documentElement.dataset.release = "2";\n')
     write_service_worker(site)
     precompress(site)  # a host's compressed copies of the changed files, as the build writes them
@@ -156,7 +156,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path, engine_s
     expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
 
 
-# --- the engine's memory snapshot (web/worker.js) ----------------------
+# --- the engine's memory snapshot (web/engine/worker.js) ----------------------
 
 #: Overwrites 4 KB of the stored snapshot at a fraction of its length, keeping what was stored
 #: with it (its checksum header): damage as a failing disk or a browser bug would leave it.
@@ -257,7 +257,7 @@ HOLDS = """async (needles) => {
 
 def test_the_snapshot_holds_nothing_a_user_gave(cold_page, site_url):
     """The first start's snapshot is its memory copied before the worker reads any message, though it
-    is packed and stored only after the first verdict (web/worker.js): a decklist from the link,
+    is packed and stored only after the first verdict (web/engine/worker.js): a decklist from the link,
     answered before the snapshot is stored, and one typed at once are in no stored byte. (Card names:
     parsed into strings that outlive their verdict in the memory, where a short name's memory is soon
     reused: with the copy taken after the first verdict, the linked cards are found.)"""

@@ -1,6 +1,6 @@
 """A judge about to walk into a hall with no signal sees at the top of the page, without scrolling,
 whether this phone has the site saved (issue 51: it was said only in the footer, thousands of pixels
-down). The line shows web/offline.js's state (<html data-offline>), in the page's language."""
+down). The line shows web/offline/offline.js's state (<html data-offline>), in the page's language."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The authoritative original of a translated rule, in place (sitebuild/rule_markup.py, web/originals.js):
+"""The authoritative original of a translated rule, in place (sitebuild/rule_markup.py, web/site/originals.js):
 one tap or key shows it under the rule in its own language and hides it again; one button shows them
 all (side by side on a wide screen, below each rule on a phone); a link with ?original=1 opens them
 all, and the language menu keeps it. The original page itself offers none of this."""

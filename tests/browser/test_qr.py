@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from sitebuild.words import words
 from tests.browser.conftest import expect_ready
 
-ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|worker\.js|engine-start\.js)")
+ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|engine/worker\.js|engine/start\.js)")
 
 
 def decoded(svg) -> str:

@@ -1,7 +1,7 @@
 """The contract between the build and the browser (sitebuild/contract.py): every key a script reads
 from a page's data block is one the build writes, and every key written is read by some script.
 
-A script reads a key as ``word("clock.round.show_of")`` or ``limit("clock.max_minutes")`` (web/page-data.js);
+A script reads a key as ``word("clock.round.show_of")`` or ``limit("clock.max_minutes")`` (web/shared/page-data.js);
 a key put together at run time is a template literal (``word(`error.${code}`)``), which stands for
 every key of that shape. A key a script names as a string elsewhere (a table of counters) counts as read.
 """
@@ -93,7 +93,7 @@ def test_every_key_read_is_written_and_every_key_written_is_read(site):
 
 def test_the_check_fails_on_a_key_no_page_writes(site):
     scripts = web_scripts()
-    scripts["clock.js"] += '\nword("clock.round.shown");\nlimit(`clock.${name}_seconds`);\n'
+    scripts["venue/clock.js"] += '\nword("clock.round.shown");\nlimit(`clock.${name}_seconds`);\n'
     assert mismatches(scripts, written(site)) == [
         "words 'clock.round.shown': read by a script, written by no page",
         "limits `clock\\.[a-z0-9_.-]+_seconds`: no page writes a key of that shape"]
@@ -109,7 +109,7 @@ def test_the_check_fails_on_a_key_no_script_reads(site):
 def test_build_facts_are_one_generated_module(site, name):
     """No fact is spliced into a hand-written script: the scripts import calc/build.js."""
     assert name in build_facts(site)
-    importers = [p for p, text in web_scripts().items() if re.search(rf"import \{{ {name} \}} from \"\./build\.js\"", text)]
+    importers = [p for p, text in web_scripts().items() if re.search(rf"import \{{ {name} \}} from \"\.\./build\.js\"", text)]
     assert importers, name
     for path, text in web_scripts().items():
         assert not re.search(rf"\bconst {name} = ", text), path

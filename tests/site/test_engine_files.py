@@ -99,7 +99,7 @@ def test_the_trace_unpacks_the_wheel_as_the_worker_does():
     """The trace finds what the worker imports only if it runs the worker's own lines."""
     def unpack(path: str) -> str:
         return re.search(r"`\n(import [^`]*extractall[^`]*)`", (ROOT / path).read_text(encoding="utf-8")).group(1)
-    worker = unpack("web/worker.js")
+    worker = unpack("web/engine/worker.js")
     assert worker == unpack("sitebuild/stdlib_trace.mjs")
     assert "sysconfig" not in worker  # sysconfig and its data: 12 KB of a first visit, imported for nothing else
 

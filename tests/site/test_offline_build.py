@@ -42,7 +42,7 @@ def test_every_page_of_every_language_is_precached_with_its_content_hash(site):
 
 
 def test_engine_paths_carry_the_content_hash(site):
-    # the page starts the engine from the paths written into calc/engine-start.js (no fetch first)
+    # the page starts the engine from the paths written into calc/engine/start.js (no fetch first)
     engine = engine_paths(site)
     listed = precache(site)
     wheel = site / "calc" / engine["wheel"]
@@ -58,7 +58,7 @@ def test_engine_paths_carry_the_content_hash(site):
     assert engine["sizes"] == {f"{p.parent.name}/{p.name}": p.stat().st_size for p in [*pyodide, wheel]}
     # each engine file's digest, as the worker checks it before use, is that of the file shipped
     assert engine["sha256"] == {f"{p.parent.name}/{p.name}": digest(p.read_bytes()) for p in [*pyodide, wheel]}
-    # the self-test a restored snapshot must pass (web/worker.js): every calculator's example, as CPython answers it
+    # the self-test a restored snapshot must pass (web/engine/worker.js): every calculator's example, as CPython answers it
     assert sorted(calc_id for calc_id, *_ in engine["checks"]) == sorted(CALCULATORS)
     for calc_id, inputs, lang, answer in engine["checks"]:
         assert inputs == dict(CALCULATORS[calc_id].example)
@@ -107,7 +107,7 @@ def test_404_page_serves_every_language_from_any_path(site):
         offline = re.search(rf'<p lang="{lang}" class="nf-offline" hidden>(.*?)</p>', html).group(1)
         assert escape(words(lang)("ui.not_found.offline")) in offline
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    assert '<script type="module" src="/calc/offline.js">' in html
+    assert '<script type="module" src="/calc/offline/offline.js">' in html
     assert "404.html" in precache(site)["shell"]
 
 
@@ -115,27 +115,27 @@ def test_engine_is_preloaded_from_head_on_calculator_pages_only(site):
     for page in site.rglob("index.html"):
         html = page.read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
-        starts = re.findall(r'<link rel="modulepreload" href="([^"]*calc/engine-start\.js)">', head)
+        starts = re.findall(r'<link rel="modulepreload" href="([^"]*calc/engine/start\.js)">', head)
         # a first visit (no service worker in control) prefetches the engine's wasm, by its hashed path
         # (from the build's facts, preloaded), once the page has painted
         prefetches = re.findall(r'<script>navigator\.serviceWorker\?\.controller \|\|[^<]*?rel: "prefetch"', head)
         if 'data-calc="' in html:
-            assert len(starts) == 1 and (page.parent / starts[0]).resolve() == (site / "calc" / "engine-start.js")
+            assert len(starts) == 1 and (page.parent / starts[0]).resolve() == (site / "calc" / "engine" / "start.js")
             # first in <head> after the charset and the security policy, so its download starts early
-            assert head.index("engine-start.js") < head.index("<title>")
+            assert head.index("engine/start.js") < head.index("<title>")
             assert len(prefetches) == 1, page
             assert head.index("prefetch") < head.index("<title>")
         else:
             assert not starts and not prefetches, page
-        assert html.count("engine-start.js") == len(starts), page  # nothing else loads it from the page
+        assert html.count("engine/start.js") == len(starts), page  # nothing else loads it from the page
         assert html.count("build.js") == 2 * len(starts), page  # preloaded, and read by the prefetch
 
 
 def test_the_clock_and_its_qr_library_are_stored_for_offline_use(site):
     """The round clock must work in airplane mode after one visit to any page."""
     shell = precache(site)["shell"]
-    for url in ("clock/", "fr/clock/", "it/clock/", "calc/clock.js", "calc/blitz.js", "calc/signal.js",
-                "calc/qr.js", "calc/vendor/qrcode.mjs"):
+    for url in ("clock/", "fr/clock/", "it/clock/", "calc/venue/clock.js", "calc/venue/blitz.js", "calc/venue/signal.js",
+                "calc/shared/qr.js", "calc/vendor/qrcode.mjs"):
         assert url in shell, url
 
 

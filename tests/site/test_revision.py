@@ -97,7 +97,7 @@ def test_old_ids_lead_to_their_successor_or_say_removed(revision, lang):
     html = page(work, lang, "naruto")
     moves = re.search(r'<div class="rule-moves"[^>]*data-moves="([^"]*)"', html)
     assert json.loads(unescape(moves.group(1))) == {OLD: NEW, REMOVED: None}
-    assert "calc/moved.js" in html
+    assert "calc/site/moved.js" in html
     assert unescape(words(lang)("ui.moved.here")) in unescape(html)
     # the other rule pages hold neither id: no moves there
     assert "rule-moves" not in page(work, lang, "judge-tower")

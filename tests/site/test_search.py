@@ -106,11 +106,11 @@ SENTENCES = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_players_sentences_find_their_section_first(site, lang):
-    """Through the pages' own search worker (Material's, with calc/search-worker.js around it) under Node."""
+    """Through the pages' own search worker (Material's, with calc/site/search-worker.js around it) under Node."""
     import subprocess
 
     page = (site / language_folder(lang) / "index.html").read_text(encoding="utf-8")
-    assert '"search": "' in page and "calc/search-worker.js" in page  # the worker the pages start
+    assert '"search": "' in page and "calc/site/search-worker.js" in page  # the worker the pages start
     queries = [query for query, _ in SENTENCES[lang]]
     tool = Path(__file__).resolve().parents[2] / "tools" / "search_query.mjs"
     out = subprocess.run(["node", str(tool), str(site), language_folder(lang), *queries],
@@ -130,7 +130,7 @@ def test_players_synonyms_are_in_the_index(site):
 
 
 def test_the_search_worker_loads_materials_own(site):
-    """Every page starts calc/search-worker.js naming Material's worker file (hashed) as the build found it."""
+    """Every page starts calc/site/search-worker.js naming Material's worker file (hashed) as the build found it."""
     for page in site.rglob("*.html"):
-        found = re.search(r'"search": "[^"]*calc/search-worker\.js\?material=([^"]+)"', page.read_text(encoding="utf-8"))
+        found = re.search(r'"search": "[^"]*calc/site/search-worker\.js\?material=([^"]+)"', page.read_text(encoding="utf-8"))
         assert found and (site / "assets" / "javascripts" / "workers" / found.group(1)).is_file(), page

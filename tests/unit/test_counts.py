@@ -1,7 +1,7 @@
 """Every catalog message that takes a number reads right for 0, 1, 1.5 and 2 (issue 53).
 
 Each message is rendered with each of its numbers set to those counts, the way the Translator and
-web/share.js fill() render it; the words after the number that agree with it (the nouns of the
+web/shared/share.js fill() render it; the words after the number that agree with it (the nouns of the
 lexicon below, their adjectives and verbs) must take the form the language's own rule gives: in
 French 0, 1 and 1.5 take the singular (« 0 carte », « 1,5 joueur »), in English and Italian only 1.
 The rule is written here from grammar books, not imported from calculators.i18n.
@@ -177,7 +177,7 @@ def test_numbers_are_grouped_as_the_language_writes_them(lang):
     assert str(Count(1_000_000, lang)) == format_decimal(1_000_000, locale=lang)
 
 
-#: web/share.js's fill() under Node, one module instance per language (it reads the page's lang).
+#: web/shared/share.js's fill() under Node, one module instance per language (it reads the page's lang).
 FILL = """
 globalThis.document = { documentElement: { lang: %s }, getElementById: () => null };
 globalThis.addEventListener = () => {};
@@ -190,7 +190,7 @@ process.stdout.write(JSON.stringify(%s.map((n) => fill("{n}", { n }))));
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_page_writes_numbers_as_python_does(lang):
     """One rule for both: share.js fill() (Intl.NumberFormat) writes each number as Count does."""
-    module = json.dumps((Path(__file__).resolve().parents[2] / "web" / "share.js").as_uri())
+    module = json.dumps((Path(__file__).resolve().parents[2] / "web" / "shared" / "share.js").as_uri())
     script = FILL % (json.dumps(lang), module, json.dumps(lang), json.dumps(NUMBERS))
     run = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script],
                          capture_output=True, text=True, check=True)

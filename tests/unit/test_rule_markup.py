@@ -120,7 +120,7 @@ def test_a_translated_rule_gets_its_original_in_its_language(docs):
     assert html.count("<details") == 3  # not the title
     assert (f'data-search-exclude="" type="button"><span class="og-show-all">{t("ui.original.show_all.fr")}</span>'
             f'<span class="og-hide-all">{t("ui.original.hide_all.fr")}</span></button>') in html
-    assert html.endswith('<script src="../../calc/originals.js" type="module"></script>')
+    assert html.endswith('<script src="../../calc/site/originals.js" type="module"></script>')
     assert "data-stale-translation" not in html
     assert "<details" not in render(docs, "fr", "naruto") and "<details" not in render(docs, "it", "glossary")
 

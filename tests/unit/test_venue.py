@@ -54,7 +54,7 @@ def test_clock_offers_the_games_and_fixes_only_the_blitz_length(lang):
 
 def test_scripts_hold_no_rule_number():
     """The blitz numbers reach the scripts as data attributes only."""
-    for name in ("clock.js", "blitz.js"):
+    for name in ("venue/clock.js", "venue/blitz.js"):
         code = re.sub(r"//.*", "", (STATIC / name).read_text(encoding="utf-8"))
         for number in {naruto.BLITZ_GAME_MINUTES, naruto.BLITZ_ACTION_SECONDS}:
             assert not re.search(rf"(?<![\w.]){number}(?![\w.])", code), f"{name} holds {number}"

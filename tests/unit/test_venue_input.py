@@ -1,4 +1,4 @@
-"""web/venue-input.js, run under Node: the clock's and the blitz timer's links are read with the
+"""web/venue/input.js, run under Node: the clock's and the blitz timer's links are read with the
 calculators' grammar for whole numbers (``calculators.spec.Field.parse`` is the oracle), and no
 value of a link is ever taken silently for another: each parameter gives its value or an error."""
 
@@ -19,7 +19,7 @@ from rules_core.errors import RuleError
 from rules_core.naruto import BLITZ_WARNINGS_TO_LOSE
 from sitebuild.contract import VIEWS
 
-MODULE = Path(__file__).resolve().parents[2] / "web" / "venue-input.js"
+MODULE = Path(__file__).resolve().parents[2] / "web" / "venue" / "input.js"
 MINUTE = 60_000
 NOW = 1_795_000_000_000  # an instant in 2026, epoch ms
 LIMITS = {

@@ -62,7 +62,7 @@ new MutationObserver((_, observer) => {
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
 """
 
-#: (h), (k), (l): records when calculator %(id)s shows its verdict (web/calc.js writes the summary, then sets
+#: (h), (k), (l): records when calculator %(id)s shows its verdict (web/calculators/calc.js writes the summary, then sets
 #: data-result; the observer runs right after that task), in navigation-start time and in epoch milliseconds
 #: (the server's clock, for (h)), and says it on the console: waiting for it needs no Playwright query of the
 #: page (Playwright's injected script would run on the throttled main thread, and the CSP forbids its eval).
@@ -112,7 +112,7 @@ def prepare(site: Path, work: Path) -> Path:
 
 def left_behind(page, timeout: float) -> None:
     """Waits for what a first visit leaves for the next: the engine in the service worker's cache and the
-    engine's memory snapshot (web/offline.js, web/worker.js); attributes, not an eval (CSP)."""
+    engine's memory snapshot (web/offline/offline.js, web/engine/worker.js); attributes, not an eval (CSP)."""
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=timeout)
     page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=timeout)
 
@@ -293,6 +293,6 @@ VERDICT_VALUE = "[window.__verdict, window.__verdictResult, document.documentEle
 def _verdict(page, url: str) -> tuple[float, str]:
     """Time to the link's verdict, and how the engine started ("full" or "snapshot")."""
     elapsed, result, start = _until(page, url, VERDICT_MESSAGE, VERDICT_VALUE)
-    if result == "null":  # web/calc.js: an error verdict; the figure is about a verdict
+    if result == "null":  # web/calculators/calc.js: an error verdict; the figure is about a verdict
         raise RuntimeError(f"{url}: the link's verdict is an error, not a result")
     return elapsed, start

@@ -17,7 +17,7 @@ PAGES = ("", "naruto/", "fr/naruto/", "judge-tower/", "pokemon/", "glossary/")  
 FIRST_VISIT_PAGE = "naruto/"  # (h), (i)
 
 #: The engine's files: the worker, its modules, Pyodide's runtime and our wheel (sitebuild/engine.py).
-ENGINE_FILE = re.compile(r"/calc/(worker\.js|engine-module\.js|engine\.json|pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/)")
+ENGINE_FILE = re.compile(r"/calc/(engine/worker\.js|engine/module\.js|engine\.json|pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/)")
 
 
 def run_bytes(bench: Bench, served: Path) -> dict[str, dict[str, float]]:

@@ -1,7 +1,7 @@
 // Round planner chart: expected players per record (verdict.result.records) as an inline
 // SVG bar chart, with a table as its text equivalent. Built with DOM calls only.
-import { word } from "../page-data.js";
-import { fill } from "../share.js";
+import { word } from "../shared/page-data.js";
+import { fill } from "../shared/share.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 

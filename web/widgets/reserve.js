@@ -3,7 +3,7 @@
 // when the verdict has that limit's violation (Python decides, an empty Réserve included);
 // "–" while the lists cannot be read, and for a count that needs the deck while a Réserve is typed
 // alone. The counters stay in view (position: sticky) while a long list is pasted or scrolled on a phone. Words: catalog keys naruto-reserve.ui.*.
-import { limit, word } from "../page-data.js";
+import { limit, word } from "../shared/page-data.js";
 
 // count -> [its word, its limit, the violation code saying the limit is not met]
 const COUNTER = {

@@ -2,14 +2,15 @@
 // a "first game" toggle (start at −1), add/remove player. The tracker writes its state into
 // the calculator's `shame` textarea and fires an input event, so evaluate() stays the single
 // source of truth; the verdict (calc:verdict) marks the rows that are out or leading and
-// fills the always-visible bar with the limit and the leaders. State is kept in localStorage
+// fills the always-visible bar (shame-bar.js) with the limit and the leaders. State is kept in localStorage
 // per page language, and kept in step across tabs; a shared link's game never replaces it unasked
 // (below: `shared`). User text (names) only ever goes through
 // .value / textContent. Its limits are the rules' (the page's data block, written by the build from
 // rules_core); a shared link's text is read by Python, and the tracker takes the verdict's counters.
 
-import { limit, word } from "../page-data.js";
-import { fill } from "../share.js";
+import { limit, word } from "../shared/page-data.js";
+import { fill } from "../shared/share.js";
+import { mountBar } from "./shame-bar.js";
 
 const STORAGE_VERSION = 1;
 
@@ -165,28 +166,7 @@ export function mount(el) {
     rebuild();
   });
 
-  // The bar: the verdict's facts first, in a line ("Out: Ben · If the library runs out: Dev · limit 8"),
-  // then its whole summary; two lines until tapped, then all of it (tapped again: two lines).
-  const barFacts = bar.querySelector(".shame-facts");
-  const barText = bar.querySelector(".shame-summary");
-  const toggleBar = () => bar.setAttribute("aria-expanded", String(bar.getAttribute("aria-expanded") !== "true"));
-  bar.addEventListener("click", toggleBar);
-  bar.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      toggleBar();
-    }
-  });
-  const nameOf = (result, n) => (result.names?.[n - 1] || "").trim() || fill(playerWord, { n });
-  const listed = (result, numbers) => numbers.map((n) => nameOf(result, n)).join(", ");
-  function facts(result) {
-    return [
-      result.eliminated.length ? fill(word("judge-tower-shame.ui.facts_out"), { names: listed(result, result.eliminated) }) : word("judge-tower-shame.ui.facts_none_out"),
-      ...(result.winners_if_library_runs_out.length
-        ? [fill(word("judge-tower-shame.ui.facts_library"), { names: listed(result, result.winners_if_library_runs_out) })] : []),
-      fill(word("judge-tower-shame.ui.facts_limit"), { limit: result.limit }),
-    ].join(" · ");
-  }
+  const showBar = mountBar(bar, playerWord);
 
   // The choice a shared link's game leaves to the judge, above the rows while it is shown.
   const choice = document.createElement("div");
@@ -255,13 +235,8 @@ export function mount(el) {
         return; // its verdict follows
       }
     }
-    if (!verdict.ok) {
-      barFacts.textContent = "";
-      barText.textContent = verdict.errors.map((error) => error.message).join(" ");
-      return;
-    }
-    barFacts.textContent = facts(verdict.result);
-    barText.textContent = verdict.summary;
+    showBar(verdict);
+    if (!verdict.ok) return;
     if (verdict.result.players !== rows.children.length) return; // a newer verdict is on its way
     const { eliminated, winners_if_library_runs_out: winners } = verdict.result;
     [...rows.children].forEach((row, i) => {

@@ -2,7 +2,7 @@
 // open its successor, highlighted as any linked rule, with a line saying it moved; or say it was
 // removed, with a link to the changes page. The moves and the words are the build's (the words in the
 // page's data block, sitebuild/contract.py).
-import { word } from "./page-data.js";
+import { word } from "../shared/page-data.js";
 
 const data = document.querySelector(".rule-moves");
 const moves = JSON.parse(data.dataset.moves);

@@ -7,8 +7,8 @@ import { mountEngine, retryReloads, showEarly, startEngine } from "./calc-engine
 import { inputs, isBlank, leftOut, linkTo, linkValues, mountLink, restore, showTwice, syncUrlAfterVerdict, syncUrlNow,
   syncUrlSoon, userSet } from "./calc-link.js";
 import { applyChoices, clearVerdict, internal, render, scrollToVerdict } from "./calc-render.js";
-import { word } from "./page-data.js";
-import { copyLink, showQr } from "./share.js";
+import { word } from "../shared/page-data.js";
+import { copyLink, showQr } from "../shared/share.js";
 import { verdictFor } from "./verdict.js";
 
 const calculators = [...document.querySelectorAll(".calc[data-calc]")];
@@ -78,7 +78,7 @@ if (calculators.length) {
     el.querySelector(".calc-qr").addEventListener("click", () => showQr(linkTo(el), title, note()));
     el.querySelector(".calc-retry").addEventListener("click", () => (retryReloads() ? location.reload() : startEngine()));
     if (el.dataset.widget) {
-      import(new URL(`widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));
+      import(new URL(`../widgets/${el.dataset.widget}.js`, import.meta.url)).then((widget) => widget.mount(el));
     }
   }
   addEventListener("pagehide", syncUrlNow);

@@ -1,8 +1,8 @@
 // The link's state of the calculators: fields restored from the page's URL (?<instance>.<field>=value,
 // <instance> being the element id without "calc-"), the link values no control can show, the form's
 // values as sent for a verdict, the address bar kept in step, and the links a user shares.
-import { word } from "./page-data.js";
-import { fill, replaceQuery, showList, twice } from "./share.js";
+import { word } from "../shared/page-data.js";
+import { fill, replaceQuery, showList, twice } from "../shared/share.js";
 import { verdictsPending } from "./verdict.js";
 
 let calculators = []; // the page's calculators (calc.js)

@@ -1,13 +1,14 @@
 // The engine: Pyodide and our wheel, in a module Web Worker, all from this site.
-// Its messages and failure kinds: engine-protocol.js. Its jobs: downloading and checking the files
-// (engine-download.js), the memory snapshot (engine-snapshot.js), starting Pyodide on the page's
-// compiled wasm (engine-module.js); here, the start itself and the answers.
-import { compileChecked, download, fetchChecked, PREFETCHED, probe, progress } from "./engine-download.js";
-import { FAILURE, MESSAGE } from "./engine-protocol.js";
-import { dropSnapshot, findSnapshot, storeSnapshot } from "./engine-snapshot.js";
+// Its messages and failure kinds: engine/protocol.js. Its jobs: downloading and checking the files
+// (engine/download.js), the memory snapshot (engine/snapshot.js), starting Pyodide on the page's
+// compiled wasm (engine/module.js); here, the start itself and the answers.
+import { compileChecked, download, fetchChecked, PREFETCHED, probe, progress } from "./download.js";
+import { FAILURE, MESSAGE } from "./protocol.js";
+import { dropSnapshot, findSnapshot, storeSnapshot } from "./snapshot.js";
 
-const here = (path) => new URL(path, import.meta.url).href;
-// The page sends the wasm compiled on its thread (or null) as its first message: engine-start.js.
+// Paths are the build facts', relative to the folder the site's scripts ship in (calc/, this file's parent).
+const here = (path) => new URL(path, new URL("../", import.meta.url)).href;
+// The page sends the wasm compiled on its thread (or null) as its first message: engine/start.js.
 let receiveModule;
 const compiled = new Promise((resolve) => { receiveModule = resolve; });
 
@@ -24,7 +25,7 @@ with zipfile.ZipFile("/tmp/engine.whl") as wheel:
 `);
 }
 
-// The engine's answers to the build's examples (computed by CPython at build time: engine-start.js)
+// The engine's answers to the build's examples (computed by CPython at build time: engine/start.js)
 // must be the same here: a restored snapshot is trusted only once it gives them. A full start runs
 // them too before its snapshot is taken, so that the snapshot holds their catalogs and code warm:
 // the restored engine's self-test and first answers then do no first-time work.
@@ -35,8 +36,8 @@ function selfTest(evaluateJson, checks) {
   }
 }
 
-// The worker's name: the content-hashed engine directory and wheel, and the self-test (engine-start.js).
-// compileWasm: the page leaves the wasm to this worker (a first visit: engine-start.js), so it is
+// The worker's name: the content-hashed engine directory and wheel, and the self-test (engine/start.js).
+// compileWasm: the page leaves the wasm to this worker (a first visit: engine/start.js), so it is
 // downloaded with the other files, its progress reported. sha256: each engine file's expected
 // digest; fresh: this start retries one that failed on what the server sent (calc-engine.js), so every
 // file is asked past the caches (a new query: the HTTP cache keys by URL; the service worker
@@ -57,9 +58,9 @@ async function boot() {
   const ownModule = compileWasm ? compileChecked(`${dir}pyodide.asm.wasm`, files) : null;
   // Every file is requested now, in the order needed (DESIGN.md): dynamic imports, since static
   // ones would hold this first step back by a round trip; withModule() reuses this runtime import.
-  const loader = Promise.all([import(files.url(`${dir}pyodide.mjs`)), import(files.url("engine-module.js"))]);
+  const loader = Promise.all([import(files.url(`${dir}pyodide.mjs`)), import(files.url("engine/module.js"))]);
   const runtime = import(files.url(`${dir}pyodide.asm.mjs`)); // withModule() imports it again: one load
-  // Keyed by the address Pyodide asks for (engine-module.js answers it with this download).
+  // Keyed by the address Pyodide asks for (engine/module.js answers it with this download).
   const prefetched = new Map(PREFETCHED.map((name) => [here(`${dir}${name}`), fetchChecked(`${dir}${name}`, files)]));
   // Our wheel is needed only once Python has started: on a first visit it is asked for once the wasm
   // has arrived, so that on a slow network it does not share the bandwidth the wasm waits on.
@@ -158,7 +159,7 @@ engine.then(
   (error) => postMessage({ type: MESSAGE.FAILED, ...failure(error) }),
 );
 
-// What the page needs to know of a failed start, its kind (engine-protocol.js FAILURE): the server
+// What the page needs to know of a failed start, its kind (engine/protocol.js FAILURE): the server
 // answered with other bytes (damaged) or an error status (refused), the request got no answer
 // (dropped: fetch() and import() fail with a TypeError naming the fetch), or neither, and it could
 // be what a file held (suspect: a retry then asks past the caches, calc-engine.js).

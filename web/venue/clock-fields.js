@@ -1,9 +1,9 @@
 // The round clock's typed fields (the length, the round and the total, a table's extension): each
-// value read with the grammar of venue-input.js, its localized error naming the field shown in the
+// value read with the grammar of venue/input.js, its localized error naming the field shown in the
 // field's box, and the field marked invalid while it shows.
-import { word } from "./page-data.js";
-import { fill } from "./share.js";
-import { parseWhole } from "./venue-input.js";
+import { word } from "../shared/page-data.js";
+import { fill } from "../shared/share.js";
+import { parseWhole } from "./input.js";
 import { LIMITS, el, roundInput, roundsInput } from "./clock-parts.js";
 
 export function labelOf(input) {

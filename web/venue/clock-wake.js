@@ -1,5 +1,5 @@
 // The screen kept on while the round runs (Screen Wake Lock), and said so under the clock.
-import { word } from "./page-data.js";
+import { word } from "../shared/page-data.js";
 import { el } from "./clock-parts.js";
 
 const wake = el.querySelector(".clock-wake");

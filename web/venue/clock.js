@@ -5,15 +5,15 @@
 // tools: data-clock-state (idle | running | paused | time) and data-clock-end on the element.
 // Words and limits come from the build (the page's data block, page-data.js); the procedure to
 // apply is the page's own calculators; the chosen game's section is marked (data-chosen) and
-// linked from the "time" state. A link's values are read by venue-input.js with the grammar of
+// linked from the "time" state. A link's values are read by venue/input.js with the grammar of
 // the typed fields: each one the clock cannot take gets its localized error, never a default.
 //
 // Its modules: clock-parts.js (elements, state, shared reads), clock-fields.js (typed fields and their
 // errors), clock-address.js (the link), clock-extensions.js (tables' extra time), clock-wake.js (the
 // screen kept on), clock-room.js (the room display); this file shows the state and runs the controls.
-import { limit, word } from "./page-data.js";
-import { copyLink, fill, headingText, showQr } from "./share.js";
-import { parseWhole } from "./venue-input.js";
+import { limit, word } from "../shared/page-data.js";
+import { copyLink, fill, headingText, showQr } from "../shared/share.js";
+import { parseWhole } from "./input.js";
 import {
   LIMITS, MINUTE, button, chosen, clock, clockTime, digits, el, extForm, fixedMinutes, gameError, gameLabel, gameLegend,
   minutesInput, radios, remaining, roundInput, roundsInput, setText, setup, state,

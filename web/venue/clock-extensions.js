@@ -1,8 +1,8 @@
 // Extra time for a table (clock.ext=<table>:<minutes>): added, listed with its end, removed, and
 // each end signalled once as it passes.
-import { word } from "./page-data.js";
+import { word } from "../shared/page-data.js";
 import { signal } from "./signal.js";
-import { fill } from "./share.js";
+import { fill } from "../shared/share.js";
 import { LIMITS, MINUTE, clock, clockTime, el, extForm, remaining, roundEnd, setText, state } from "./clock-parts.js";
 import { labelOf } from "./clock-fields.js";
 

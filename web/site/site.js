@@ -3,14 +3,14 @@
 // its QR code (qr.js, loaded on first use). Pages with a round clock or a blitz action timer
 // load their script here (no engine is involved in either).
 // Also the calculators' last resort when calc.js itself cannot load.
-import { word } from "./page-data.js";
-import { ADDRESS_CHANGED, copyLink, STALL_MS } from "./share.js";
+import { word } from "../shared/page-data.js";
+import { ADDRESS_CHANGED, copyLink, STALL_MS } from "../shared/share.js";
 
 // calc.js mounts the calculators (<html data-calc-mounted>). If its download fails or stalls, the
 // calculators would say "Starting…" forever: say they could not start, and retry by reloading. A
 // calc.js that ran without mounting them (an empty or cut answer from the host) is not the site's
 // file: said as such at once.
-const calcScript = document.querySelector('script[src$="calc/calc.js"]');
+const calcScript = document.querySelector('script[src$="calc/calculators/calc.js"]');
 if (calcScript && document.querySelector(".calc[data-calc]")) {
   const giveUp = (damaged = false) => {
     if ("calcMounted" in document.documentElement.dataset) return;
@@ -57,5 +57,5 @@ document.addEventListener("click", (event) => {
   copyLink(url.href, link.dataset.caption || ""); // its QR caption: sitebuild/rule_markup.py
 });
 
-if (document.querySelector(".clock")) import("./clock.js");
-if (document.querySelector(".blitz-timer")) import("./blitz.js");
+if (document.querySelector(".clock")) import("../venue/clock.js");
+if (document.querySelector(".blitz-timer")) import("../venue/blitz.js");

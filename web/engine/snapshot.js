@@ -1,5 +1,5 @@
 // The engine's memory snapshot (worker.js): its stored format and its place in Cache Storage.
-import { sha256Hex } from "./digest.js";
+import { sha256Hex } from "../shared/digest.js";
 
 // Fast repeat start: a Pyodide memory snapshot of the started engine, kept on this device in Cache
 // Storage (one entry, keyed by the content-hashed engine and wheel), taken before any input is read.

@@ -6,11 +6,11 @@
 // words it stands for), and the sections holding more of those words are listed first.
 "use strict";
 // Material's worker file, whose name carries its release's hash: the build names it (overrides/main.html).
-const MATERIAL = `../assets/javascripts/workers/${new URL(self.location.href).searchParams.get("material")}`;
+const MATERIAL = `../../assets/javascripts/workers/${new URL(self.location.href).searchParams.get("material")}`;
 
-// Material's worker loads lunr-languages from "../lunr" beside itself: from here, its own folder.
+// Material's worker loads lunr-languages from "../lunr" beside itself: from here (calc/site/), its own folder.
 const load = self.importScripts.bind(self);
-self.importScripts = (...urls) => load(...urls.map((url) => url.replace(/^\.\.\/lunr\//, "../assets/javascripts/lunr/")));
+self.importScripts = (...urls) => load(...urls.map((url) => url.replace(/^\.\.\/lunr\//, "../../assets/javascripts/lunr/")));
 // Its message listener and replies, taken so that a query can be asked twice and the answers merged.
 const listeners = [];
 const listen = self.addEventListener.bind(self);

@@ -1,6 +1,6 @@
-// The round clock's elements, its state and the reads of both that its modules share (web/clock.js
+// The round clock's elements, its state and the reads of both that its modules share (web/venue/clock.js
 // and its clock-*.js modules: typed fields, the address, extensions, wake lock, room display).
-import { limit } from "./page-data.js";
+import { limit } from "../shared/page-data.js";
 
 export const el = document.querySelector(".clock");
 export const setup = el.querySelector(".clock-setup");

@@ -1,10 +1,10 @@
 // The engine's files, downloaded by its worker (worker.js): each one's bytes reported as they arrive
 // (the page's progress bar and stall watchdog), and checked against the build's digest before use.
-import { DAMAGED_HEADER, MESSAGE } from "./engine-protocol.js";
-import { sha256Hex } from "./digest.js";
+import { DAMAGED_HEADER, MESSAGE } from "./protocol.js";
+import { sha256Hex } from "../shared/digest.js";
 
 // Pyodide's standard library and lock file, downloaded from the worker's first step and handed to
-// Pyodide (engine-module.js), which would ask for them only after its runtime script has run.
+// Pyodide (engine/module.js), which would ask for them only after its runtime script has run.
 export const PREFETCHED = ["python_stdlib.zip", "pyodide-lock.json"];
 
 // Bytes read of the files this worker downloads, against their total (ENGINE.sizes): the page's
@@ -35,7 +35,7 @@ async function fetchOk(url, fresh) {
   if (!response.ok) {
     // The server answered: the file is missing or broken, and asking again gets the same answer
     // (calc-engine.js retries a start unseen only when a request got no answer).
-    // A 502 from our service worker with its header: the server keeps sending other bytes (web/sw.js).
+    // A 502 from our service worker with its header: the server keeps sending other bytes (web/offline/sw.js).
     const damaged = response.headers.has(DAMAGED_HEADER);
     throw Object.assign(new Error(`${url}: HTTP ${response.status}`), { answered: true, damaged });
   }

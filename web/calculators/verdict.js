@@ -5,16 +5,16 @@
 // ANSWERS: the tables' file names, by calculator, language and the value of the field that picks
 // the file (`by`), a build fact (sitebuild/answers.py, sitebuild/contract.py). Each name ends with
 // the first hex digits of its content's SHA-256.
-import { ANSWERS } from "./build.js";
+import { ANSWERS } from "../build.js";
 import { askEngine, enginePending, engineReady } from "./calc-engine.js";
-import { sha256Hex } from "./digest.js";
+import { sha256Hex } from "../shared/digest.js";
 
 
 const tables = new Map(); // file name -> promise of its verdicts (null: missing or damaged)
 
 async function load(name) {
   try {
-    const response = await fetch(new URL(`answers/${name}`, import.meta.url));
+    const response = await fetch(new URL(`../answers/${name}`, import.meta.url));
     if (!response.ok) return null;
     const bytes = await response.arrayBuffer();
     if (!(await sha256Hex(bytes)).startsWith(name.split(".").at(-2))) { // not the build's bytes: never used

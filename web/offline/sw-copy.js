@@ -1,5 +1,5 @@
-// The offline copy's check, paid once (a classic script, imported after web/sw-files.js and before
-// web/sw.js: sitebuild/contract.py; DESIGN.md, "Failure handling"): every stored file is hashed
+// The offline copy's check, paid once (a classic script, imported after web/offline/sw-files.js and before
+// web/offline/sw.js: sitebuild/contract.py; DESIGN.md, "Failure handling"): every stored file is hashed
 // against its revision once per release (and again after any fault), and that is recorded as the
 // last entry of each cache; each page view then only reads the caches' lists of entries: a file
 // removed since is missing, a file stored again since (a put moves its entry to the end: Cache

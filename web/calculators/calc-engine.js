@@ -1,4 +1,4 @@
-// The calculators' engine, its life: start (engine-start.js), download progress, the watchdog, one
+// The calculators' engine, its life: start (engine/start.js), download progress, the watchdog, one
 // unseen retry, the status line under each calculator (data-state: loading | ready | error).
 // Verdicts are asked for through verdict.js; this module only answers them.
 //
@@ -13,13 +13,13 @@
 // (A restored snapshot that went wrong after "ready" is dropped by the worker and started again in
 // full, once: ready -> starting.) The retry button starts again from failed (past the caches after
 // a suspect or damaged file), or reloads the page (retryReloads()).
-//   failed       any other failure, or one during a retry: `life.kind` (engine-protocol.js FAILURE)
+//   failed       any other failure, or one during a retry: `life.kind` (engine/protocol.js FAILURE)
 //                and the line says why: the network or browser (default), the host ("damaged"),
 //                a new release ("replaced"), a page script that did not load (retry reloads)
 // `life.spent`: what this page has used of its one unseen retry and its one heal.
-import { FAILURE, MESSAGE } from "./engine-protocol.js";
-import { word } from "./page-data.js";
-import { fill, STALL_MS } from "./share.js";
+import { FAILURE, MESSAGE } from "../engine/protocol.js";
+import { word } from "../shared/page-data.js";
+import { fill, STALL_MS } from "../shared/share.js";
 
 let calculators = []; // the page's calculators (calc.js)
 let whenReady = () => {}; // calc.js: evaluate every calculator once the engine is ready
@@ -217,11 +217,11 @@ export async function startEngine({ fresh = life.state === "failed" && FRESH.has
   // loads no engine byte. Pages with one have it preloaded from <head>.
   let engine;
   try {
-    const { takeEngine } = await import("./engine-start.js");
+    const { takeEngine } = await import("../engine/start.js");
     engine = takeEngine({ fresh });
   } catch (error) {
     life.spent.add("retry"); // a page script that did not load stays failed in this page
-    fail(FAILURE.BROKEN, `engine-start.js: ${error.message || error}`);
+    fail(FAILURE.BROKEN, `engine/start.js: ${error.message || error}`);
     return;
   }
   if (life.state !== mine) { // the watchdog gave up while the module was on its way
@@ -229,7 +229,7 @@ export async function startEngine({ fresh = life.state === "failed" && FRESH.has
     return;
   }
   worker = engine.worker;
-  // The page's own download of the wasm (engine-start.js; none on a first visit, where the worker
+  // The page's own download of the wasm (engine/start.js; none on a first visit, where the worker
   // downloads it and reports its progress).
   engine.wasm.then(() => { if (worker === engine.worker) arrived("wasm"); });
   worker.onmessage = ({ data }) => onEngineMessage(data);

@@ -2,7 +2,7 @@
 // "calc:verdict" event (detail: the verdict) that optional widgets (data-widget) listen to.
 // Written with textContent only. Whatever gave the verdict (verdict.js), it is rendered here alike.
 import { hiddenByChoices } from "./calc-link.js";
-import { word } from "./page-data.js";
+import { word } from "../shared/page-data.js";
 
 let loggedInternal = false;
 export const scrollToVerdict = new Set(); // calculators a shared link points at, until their first verdict

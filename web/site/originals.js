@@ -2,7 +2,7 @@
 // rule's own <details> needs no script; this one button opens or closes them all, side by side on a
 // wide screen (CSS), and ?original=1 in the address (a pasted link) opens them all on arrival,
 // ?original=<rule id> that rule's alone.
-import { replaceQuery } from "./share.js";
+import { replaceQuery } from "../shared/share.js";
 
 const button = document.querySelector(".og-all");
 const article = button.closest("article");

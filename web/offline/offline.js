@@ -7,9 +7,9 @@
 // everything stored and the build's, "incomplete" once a try to store it fell short or a stored
 // file was found missing or damaged; data-offline-storage="full" while the phone's storage refuses
 // the copy; data-offline-why="host" | "network" when a try to make it failed on one or the other.
-import { word } from "./page-data.js";
+import { word } from "../shared/page-data.js";
 
-const root = new URL("../", import.meta.url);
+const root = new URL("../../", import.meta.url);
 const html = document.documentElement;
 // The last state a check gave, on this phone: the top line says it until this page's check says
 // otherwise (a saved phone does not flash "saving…" on every page).

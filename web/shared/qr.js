@@ -3,7 +3,7 @@
 // (site.css: print shows the code large, the title and the URL under it, nothing else).
 // The <svg> carries data-qr-text, the exact text encoded, for tests and tools.
 import { word } from "./page-data.js";
-import qrcode from "./vendor/qrcode.mjs";
+import qrcode from "../vendor/qrcode.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 const QUIET_ZONE = 4; // modules of white around the code, as the QR specification asks

@@ -1,8 +1,8 @@
 // The round clock's address: its whole state is in the page URL (?clock.game=…&clock.end=…), read
-// from a link with the typed fields' grammar (venue-input.js) and written back on every change.
-import { word } from "./page-data.js";
-import { fill, replaceQuery, showList, twice } from "./share.js";
-import { parseWhole, readClockLink } from "./venue-input.js";
+// from a link with the typed fields' grammar (venue/input.js) and written back on every change.
+import { word } from "../shared/page-data.js";
+import { fill, replaceQuery, showList, twice } from "../shared/share.js";
+import { parseWhole, readClockLink } from "./input.js";
 import { LIMITS, chosen, clock, el, extForm, gameError, gameLabel, gameLegend, minutesInput, radios, roundInput, roundsInput } from "./clock-parts.js";
 import { messageFor, readRound, showError } from "./clock-fields.js";
 

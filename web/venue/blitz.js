@@ -7,10 +7,10 @@
 // player, the label already in them (sitebuild/contract.py).
 // State for tests and tools: data-blitz-state (idle | running | over) on the element, and
 // data-ready once this script listens.
-import { limit, word } from "./page-data.js";
+import { limit, word } from "../shared/page-data.js";
 import { signal } from "./signal.js";
-import { fill, replaceQuery, showList, twice } from "./share.js";
-import { readBlitzLink } from "./venue-input.js";
+import { fill, replaceQuery, showList, twice } from "../shared/share.js";
+import { readBlitzLink } from "./input.js";
 
 const el = document.querySelector(".blitz-timer");
 const seconds = limit("blitz.seconds");

@@ -4,11 +4,11 @@
 
 // The content-hashed engine paths and the snapshot self-test: build facts (sitebuild/contract.py),
 // imported, so that starting needs no fetch first.
-import { ENGINE } from "./build.js";
-import { FAILURE, MESSAGE } from "./engine-protocol.js";
+import { ENGINE } from "../build.js";
+import { FAILURE, MESSAGE } from "./protocol.js";
 
 // The engine's wasm compiled on this thread, measured faster than in the worker on a repeat visit
-// (engine-module.js), or null: the worker then compiles it itself (also when anything fails
+// (engine/module.js), or null: the worker then compiles it itself (also when anything fails
 // here: the worker finds and reports the failure when it downloads the engine's files).
 // A first visit (no service worker yet) leaves it to the worker: there is no compiled code to
 // reuse yet, and a streaming compile here feeds the download to the compiler on this thread,
@@ -16,7 +16,7 @@ import { FAILURE, MESSAGE } from "./engine-protocol.js";
 async function compileEngine(firstVisit, fresh) {
   try {
     if (firstVisit) return null;
-    const wasm = new URL(`${ENGINE.pyodide}pyodide.asm.wasm`, import.meta.url);
+    const wasm = new URL(`../${ENGINE.pyodide}pyodide.asm.wasm`, import.meta.url);
     if (fresh) wasm.search = `fresh=${fresh}`;
     const response = await fetch(wasm, fresh ? { cache: "reload" } : {});
     return await WebAssembly.compileStreaming(response);

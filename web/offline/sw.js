@@ -1,6 +1,6 @@
 // Service worker: the whole site offline after one visit. The build writes site/sw.js as
-// `const PRECACHE = {version, shell, engine, sizes}` and an importScripts of web/sw-files.js,
-// web/sw-copy.js and this file (sitebuild/contract.py, sitebuild/offline.py).
+// `const PRECACHE = {version, shell, engine, sizes}` and an importScripts of web/offline/sw-files.js,
+// web/offline/sw-copy.js and this file (sitebuild/contract.py, sitebuild/offline.py).
 //
 // Hand-written rather than Workbox, for two tiers: the shell at install, the engine once a page
 // has loaded (DESIGN.md, "Decisions").
@@ -9,8 +9,8 @@
 // wheel files, whose paths carry a content hash (immutable), so a new release reuses the ones it
 // shares with the old one and activation drops the rest.
 //
-// The files' trust and storage are web/sw-files.js; the offline copy's check, paid once,
-// web/sw-copy.js (both imported before this file, into one global scope).
+// The files' trust and storage are web/offline/sw-files.js; the offline copy's check, paid once,
+// web/offline/sw-copy.js (both imported before this file, into one global scope).
 //
 // Messages from pages: {type: "check-offline-copy"} (sent once a page has loaded, again when it
 // goes offline, is shown again, and now and then while shown: complete the shell, then fetch the
@@ -128,7 +128,7 @@ async function fromCache(cacheName, request, key) {
 // Offline, an address that is not a stored page gets what a host would answer: a folder named
 // without its slash is redirected, anything else is the stored 404 page with status 404. A page of
 // the site whose stored copy is missing or damaged gets that page's other lines ("not available
-// offline: connect, then reload"; html[data-offline-missing], web/site.css), with status 503.
+// offline: connect, then reload"; html[data-offline-missing], web/site/site.css), with status 503.
 async function offlineAnswer(request, key) {
   if (`${key}/` in PRECACHE.shell) {
     const target = new URL(request.url);

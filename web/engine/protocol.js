@@ -1,4 +1,4 @@
-// The messages between the page (calc-engine.js, engine-start.js) and the engine's worker
+// The messages between the page (calc-engine.js, engine/start.js) and the engine's worker
 // (worker.js), and the kinds of a failed start: one definition both sides import.
 //
 // page -> worker: {type: MODULE, module} (first: the wasm compiled on the page, or null)
@@ -27,5 +27,5 @@ export const FAILURE = Object.freeze({
 });
 
 // The header of the 502 the service worker answers for an engine file whose bytes the server keeps
-// damaging (web/sw.js writes it; sw.js is a classic script and repeats the name).
+// damaging (web/offline/sw.js writes it; sw.js is a classic script and repeats the name).
 export const DAMAGED_HEADER = "x-engine-damaged";

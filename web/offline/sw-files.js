@@ -1,4 +1,4 @@
-// The service worker's files (a classic script, imported before web/sw.js: sitebuild/contract.py):
+// The service worker's files (a classic script, imported before web/offline/sw.js: sitebuild/contract.py):
 // fetch one file and check it against the build's revision, keep it, find it stored and good.
 //
 // Trust (DESIGN.md, "Failure handling"): nothing is stored unless its SHA-256 matches the
@@ -13,7 +13,7 @@ const ENGINE_CACHE = "engine-verified";
 const OLD_CACHES = ["engine"]; // an earlier release's engine cache, filled before files were checked
 const url = (key) => new URL(key, SCOPE).href;
 // The header of the 502 this worker answers for an engine file whose bytes the server keeps damaging
-// (engine-protocol.js DAMAGED_HEADER: a classic script cannot import it).
+// (engine/protocol.js DAMAGED_HEADER: a classic script cannot import it).
 const DAMAGED = "x-engine-damaged";
 const revision = (key) => PRECACHE.shell[key] ?? PRECACHE.engine[key];
 // The check's record, the last entry of each cache once every file in it was found the build's: this
@@ -45,7 +45,7 @@ async function fetchChecked(key, modes) {
     if (good) return good;
   }
   // Not the build's bytes after every mode: never stored, never handed to the engine, which is
-  // told why (web/worker.js reads the header).
+  // told why (web/engine/worker.js reads the header).
   const refusal = new Response(null, { status: 502, statusText: "Damaged", headers: { [DAMAGED]: key } });
   throw Object.assign(new Error(`${key}: the server's answer does not match the build`), { response: refusal });
 }
