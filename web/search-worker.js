@@ -36,8 +36,8 @@ function contentWords(query) {
   return query.toLowerCase().split(separator).filter(Boolean)
     .filter((word) => stop(new lunr.Token(word)) !== undefined && !questionWords.has(word))
     // What the word and its stem begin with (a stem may end otherwise: "penalty" -> "penalti", it "é"
-    // -> "è"), at least 4 letters of the word (it "copie" -> "cop" found "coperte").
-    .map((word) => word.slice(0, Math.max(shared(word, stem(new lunr.Token(word)).toString()), 4)))
+    // -> "è"); 4 letters at least of a longer word (it "copie" -> "cop" found "coperte"; "wins" -> "win").
+    .map((word) => word.slice(0, Math.max(shared(word, stem(new lunr.Token(word)).toString()), Math.min(4, word.length - 1))))
     .filter(Boolean);
 }
 

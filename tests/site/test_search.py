@@ -110,7 +110,8 @@ SENTENCES = {
     "en": [("late player", "pokemon/#pokemon-"), ("how many rounds for 20 players", "naruto/#naruto-rounds"),
            ("top cut", "naruto/#naruto-final-phase"), ("opening hand size", "judge-tower/#jt-general"),
            ("time called mid turn", "naruto/#naruto-end-of-time"), ("how many copies of a card", "naruto/#naruto-reserve"),
-           ("penalty", "naruto/#naruto-sanctions"), ("the", None)],
+           ("penalty", "naruto/#naruto-sanctions"), ("who wins when time runs out", "naruto/#naruto-end-of-time"),
+           ("the", None)],
 }
 
 
