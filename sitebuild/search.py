@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from calculators.i18n import LANGUAGES, REFERENCE_LANGUAGE, language_folder
-from sitebuild.rulebook import Book, Rule
+from sitebuild.rulebook import GLOSSARY as GLOSSARY_PAGE, NOT_RULE_PAGES, Book, Rule
 
 #: The hidden fields, each boosted as the visible field it stands for, times ALT_BOOST: where nothing
 #: else decides, a section that shows a word ranks a little above one that was only given it, and
@@ -42,6 +42,10 @@ ALT_FIELDS = {"alt_title": "title", "alt_text": "text"}
 ALT_BOOST = 0.9
 #: Pages whose sections get no glossary names: the glossary itself already holds all of them.
 GLOSSARY = "glossary/"
+#: Material's per-page ``boost`` (lunr's document boost) of the pages that point to rules or restate them
+#: (home, round clock, changes, glossary): of two sections saying the same words, the rule comes first
+#: (« main de départ » gave the home page's list of calculators, « combien de rondes » the clock).
+POINTER_BOOST = 0.5
 #: Letters that Unicode does not decompose into a base letter and an accent.
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss"})
 _TAG = re.compile(r"<[^>]+>")
@@ -139,14 +143,37 @@ def alternative_words(doc: dict, terms: list[Term], separator: re.Pattern[str]) 
 
 #: Players' words for a term the page spells otherwise, per language: a section that uses the key word
 #: gets its synonyms in ``alt_text`` (Judge Tower's Italian « grimorio » is a « mazzo » to a player).
-SYNONYMS = {"it": {"grimorio": ("mazzo",)}}
+SYNONYMS = {"fr": {"sanctions": ("pénalité", "pénalités")}, "it": {"grimorio": ("mazzo",), "sanzioni": ("penalità",)}}
+
+
+#: Words a player's question wraps around its subject, which lunr's French and Italian stop words
+#: keep (its English list drops "can", "may", "how", "what", "when"): a query drops them too
+#: (« quante copie posso mettere » asks about copies; "mettere" and "posso" found Judge Tower).
+QUESTION_WORDS = {
+    "en": ("many", "much", "put"),
+    "fr": ("combien", "comment", "quand", "quoi", "où", "pourquoi", "peux", "peut", "puis", "peuvent", "pouvons",
+           "pouvez", "dois", "doit", "doivent", "devons", "devez", "mets", "met", "mettent", "mettre", "faut"),
+    "it": ("quando", "posso", "puoi", "può", "possiamo", "potete", "possono", "devo", "devi", "deve", "dobbiamo",
+           "dovete", "devono", "metto", "metti", "mette", "mettiamo", "mettono", "mettere"),
+}
+
+
+def boost(doc: dict) -> dict[str, float]:
+    """``boost`` for an entry of a page that holds no rules (none for a rule page's).
+
+    >>> boost({"location": "#home-rules"}), boost({"location": "glossary/#glossary-naruto"}), boost({"location": "naruto/"})
+    ({'boost': 0.5}, {'boost': 0.5}, {})
+    """
+    page = doc["location"].split("/", 1)[0] if "/" in doc["location"] else "index"
+    return {"boost": POINTER_BOOST} if page in NOT_RULE_PAGES or page == GLOSSARY_PAGE else {}
 
 
 def synonyms(doc: dict, lang: str, separator: re.Pattern[str]) -> dict[str, str]:
     """``alt_text`` with the players' synonyms of the words ``doc`` uses added (unchanged without any)."""
     table = SYNONYMS.get(lang, {})
     used = set(words(doc.get("title", "") + " " + doc.get("text", ""), separator))
-    extra = [word for key, values in table.items() if key in used for word in values if word not in used]
+    extra = [word for key, values in table.items() if key in used for value in values
+             for word in dict.fromkeys((value, fold(value))) if word not in used]
     if not extra:
         return {}
     return {"alt_text": " ".join([*doc.get("alt_text", "").split(), *extra])}
@@ -173,7 +200,8 @@ def split_search_index(site: Path, found: Book) -> None:
         else:
             docs = [{**d, "location": d["location"][len(prefix):]} for d in index["docs"] if d["location"].startswith(prefix)]
         docs = [{**d, **alternative_words(d, terms, separator)} for d in docs]
-        docs = [{**d, **synonyms(d, lang, separator)} for d in docs]
+        docs = [{**d, **synonyms(d, lang, separator), **boost(d)} for d in docs]
         target = site / prefix / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({**index, "config": {**config, "lang": [lang]}, "docs": docs}), encoding="utf-8")
+        lang_config = {**config, "lang": [lang], "question_words": list(QUESTION_WORDS[lang])}
+        target.write_text(json.dumps({**index, "config": lang_config, "docs": docs}), encoding="utf-8")

@@ -87,3 +87,31 @@ def test_saved_is_withdrawn_soon_after_the_stored_copy_is_gone(fresh, own_server
     page.clock.run_for(60_000)  # within a minute, nothing else happening on the page
     expect(html).to_have_attribute("data-offline", "incomplete")
     expect(page.locator(".offline-state")).not_to_have_text(words("fr")("ui.offline.saved"))
+
+
+#: Counts the checks this page asks of the service worker (offline.js's "check-offline-copy").
+COUNT_CHECKS = """(() => {
+  window.__checks = 0;
+  const post = ServiceWorker.prototype.postMessage;
+  ServiceWorker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "check-offline-copy") window.__checks += 1;
+    return post.call(this, message, ...rest);
+  };
+})()"""
+
+
+def test_an_open_page_checks_the_copy_once_a_minute_and_when_it_matters(page, site_url):
+    """Issue 62: the copy was checked every 10 s while a page was shown, which kept the service worker
+    running on a judge's phone. Once a minute now (the withdrawal above still within one), and at once
+    when the window is in front again or the network comes back."""
+    page.add_init_script(COUNT_CHECKS)
+    page.clock.install()
+    page.goto(f"{site_url}/fr/glossary/")  # no calculator: no engine start on the fake clock
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready")
+    page.evaluate("window.__checks = 0")
+    page.clock.run_for(5 * 60_000)
+    assert 1 <= page.evaluate("window.__checks") <= 5  # must not: every 10 s (30 in 5 min)
+    for event in ("focus", "online"):
+        before = page.evaluate("window.__checks")
+        page.evaluate(f"dispatchEvent(new Event('{event}'))")
+        assert page.evaluate("window.__checks") == before + 1, event

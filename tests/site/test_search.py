@@ -96,11 +96,22 @@ def test_the_words_judges_use_are_given_to_the_rule(site, lang):
 SENTENCES = {
     "fr": [("joueur en retard", "pokemon/#pokemon-"), ("combien de cartes en sideboard", "naruto/#naruto-reserve"),
            ("carte légendaire", "naruto/#naruto-reserve-limits"), ("compteur de honte", "judge-tower/#jt-shame"),
-           ("de", None), ("la", None)],
+           ("main de départ", "judge-tower/#jt-general"), ("combien de rondes", "naruto/#naruto-rounds"),
+           ("combien de joueurs pour la phase finale", "naruto/#naruto-final-phase"), ("top cut", "naruto/#naruto-final-phase"),
+           ("fin du temps", "naruto/#naruto-end-of-time"), ("pénalité", "naruto/#naruto-sanctions"),
+           ("penalite", "naruto/#naruto-sanctions"), ("de", None), ("la", None)],
     "it": [("giocatore in ritardo", "pokemon/#pokemon-"), ("contatore della vergogna", "judge-tower/#jt-shame"),
            ("dimensione della riserva", "naruto/#naruto-reserve"), ("carte premio", "pokemon/#pokemon-"),
-           ("grimorio vuoto", "judge-tower/"), ("di", None)],
-    "en": [("late player", "pokemon/#pokemon-"), ("the", None)],
+           ("grimorio vuoto", "judge-tower/"), ("quante copie posso mettere di una carta", "naruto/#naruto-reserve"),
+           ("mano iniziale", "judge-tower/#jt-general"), ("quanti round", "naruto/#naruto-rounds"),
+           ("spareggio", "naruto/#naruto-tiebreak"), ("tempo scaduto", "naruto/#naruto-end-of-time"),
+           ("quanti giocatori per la fase finale", "naruto/#naruto-final-phase"), ("penalità", "naruto/#naruto-sanctions"),
+           ("di", None)],
+    "en": [("late player", "pokemon/#pokemon-"), ("how many rounds for 20 players", "naruto/#naruto-rounds"),
+           ("top cut", "naruto/#naruto-final-phase"), ("opening hand size", "judge-tower/#jt-general"),
+           ("time called mid turn", "naruto/#naruto-end-of-time"), ("how many copies of a card", "naruto/#naruto-reserve"),
+           ("penalty", "naruto/#naruto-sanctions"), ("who wins when time runs out", "naruto/#naruto-end-of-time"),
+           ("the", None)],
 }
 
 

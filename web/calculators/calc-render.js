@@ -84,20 +84,23 @@ export function render(el, verdict, answered) {
   el.dispatchEvent(new CustomEvent("calc:verdict", { detail: verdict }));
   // A shared link's first verdict is brought into view (the link scrolled to the calculator's top).
   if (scrollToVerdict.delete(el)) el.querySelector(".calc-verdict").scrollIntoView({ block: "nearest" });
-  else keepInView(el, revealed ?? summary); // a question just shown below the keyboard first, else the verdict
+  else keepInView(el, revealed ?? summary, Boolean(revealed)); // a question just shown below the keyboard first, else the verdict
 }
 
 // While the judge types, a phone's keyboard leaves the field at the screen's bottom and the verdict
 // (or the next question the answer reveals) under it out of sight: scroll the page up just enough to
 // show it, when the field being typed in stays in view too (a long form: the field wins; the rest
-// is a scroll away).
-function keepInView(el, target) {
+// is a scroll away). A question is the next thing to answer: shown even if the field leaves the
+// screen (200 % text on a small phone leaves no room for both), the focus staying in the field.
+function keepInView(el, target, question) {
   const field = document.activeElement;
   if (!target.textContent || !field || !el.querySelector("form").contains(field)) return;
   const view = window.visualViewport; // what the keyboard leaves visible
   const below = target.getBoundingClientRect().bottom - (view ? view.offsetTop + view.height : innerHeight);
   const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0; // Material's sticky bar
-  if (below > 0 && field.getBoundingClientRect().top - below >= top) scrollBy(0, Math.ceil(below)); // whole pixels: a part of one would stay hidden
+  if (below <= 0) return;
+  if (field.getBoundingClientRect().top - below >= top) scrollBy(0, Math.ceil(below)); // whole pixels: a part of one would stay hidden
+  else if (question) target.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth" });
 }
 
 // No verdict on screen (nothing answers the current values yet).

@@ -15,8 +15,10 @@ const html = document.documentElement;
 // otherwise (a saved phone does not flash "saving…" on every page).
 const REMEMBERED = "offline-state";
 // While the page is shown, the copy is checked again this often: a copy removed under an open page
-// (site data cleared, storage pressure) stops being called saved (each check costs a size per file).
-const RECHECK_MS = 10_000;
+// (site data cleared, storage pressure) stops being called saved within a minute. Each check wakes
+// the service worker (which reads its caches' lists): every 10 s kept it running for as long as a
+// judge's phone showed a page; the moments that matter (shown again, focus, network) check at once.
+const RECHECK_MS = 60_000;
 // A first install that has neither ended nor failed by then (a request left unanswered) is said to
 // have failed on the network (share.js STALL_MS, not imported: this script depends on no other).
 const INSTALL_WAIT_MS = 30_000;
@@ -119,10 +121,12 @@ async function start() {
   document.addEventListener("calc:engine", () => {
     if (html.dataset.offline !== "ready") check();
   });
-  // The claim is checked again when it matters: the network gone, the phone taken out of a pocket,
-  // and now and then while the page is shown (a stored file removed or damaged since withdraws it;
-  // online, the copy is completed).
+  // The claim is checked again when it matters: the network gone or back (online, the copy is
+  // completed), the phone taken out of a pocket, the window in front again, and now and then while
+  // the page is shown (a stored file removed or damaged since withdraws it).
   addEventListener("offline", check);
+  addEventListener("online", check);
+  addEventListener("focus", check);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") check(); });
   setInterval(() => { if (document.visibilityState === "visible") check(); }, RECHECK_MS);
 }

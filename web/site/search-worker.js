@@ -27,25 +27,39 @@ const ask = (data) => new Promise((resolve) => {
   for (const fn of listeners) fn({ data });
 }).finally(() => { replied = null; });
 
+// How many letters `a` and `b` begin with alike.
+const shared = (a, b) => { let n = 0; while (n < a.length && a[n] === b[n]) n += 1; return n; };
+
 // "Combien de cartes en sideboard" -> ["cart", "sideboard"]: the words lunr would index, stemmed.
 function contentWords(query) {
-  const { stop, stem, separator } = language;
+  const { stop, stem, separator, questionWords } = language;
   return query.toLowerCase().split(separator).filter(Boolean)
-    .filter((word) => stop(new lunr.Token(word)) !== undefined)
-    // A stem that is no prefix of its word (Italian's writes "é" as "è") would find nothing: the word.
-    .map((word) => { const cut = stem(new lunr.Token(word)).toString(); return word.startsWith(cut) ? cut : word; })
+    .filter((word) => stop(new lunr.Token(word)) !== undefined && !questionWords.has(word))
+    // What the word and its stem begin with (a stem may end otherwise: "penalty" -> "penalti", it "é"
+    // -> "è"); 4 letters at least of a longer word (it "copie" -> "cop" found "coperte"; "wins" -> "win").
+    .map((word) => word.slice(0, Math.max(shared(word, stem(new lunr.Token(word)).toString()), Math.min(4, word.length - 1))))
     .filter(Boolean);
 }
 
+// The sections holding a word beginning with `prefix`, counted on the index as set up.
+const held = (prefix) => language.sections.filter((words) => words.some((word) => word.startsWith(prefix))).length;
+
 async function search(query) {
   if (/[+\-~^:*"]/.test(query)) return ask({ type: QUERY, data: query }); // lunr's own syntax: as typed
-  const words = contentWords(query);
+  let words = contentWords(query);
   if (!words.length) return { type: 3, data: { items: [] } }; // only function words: nothing to find
+  // A word most sections hold ("carte" on a card game's site) tells none apart: asked only alone.
+  const rare = words.filter((word) => 2 * held(word) <= language.sections.length);
+  if (rare.length) words = rare;
   const reply = await ask({ type: QUERY, data: words.join(" ") });
   // Sections holding more of the words first, then Material's score (whose title boost made a
-  // heading's one common word outrank a section holding every word); grouped by page again.
-  const held = (item) => Object.values(item.terms).filter(Boolean).length;
-  const sorted = reply.data.items.flat().sort((a, b) => held(b) - held(a) || b.score - a.score);
+  // heading's one common word outrank a section holding every word), less the bonus Material gives
+  // a page's own entry (1 + g² with g = 1 + share of words held, for a section g = share: a page
+  // heads its group, but its title outranked a section's title saying the same word); grouped by page again.
+  const count = (item) => Object.values(item.terms).filter(Boolean).length;
+  const share = (item) => count(item) / Math.max(1, Object.keys(item.terms).length);
+  const score = (item) => (item.location.includes("#") ? item.score : item.score * (1 + share(item) ** 2) / (1 + (1 + share(item)) ** 2));
+  const sorted = reply.data.items.flat().sort((a, b) => count(b) - count(a) || score(b) - score(a));
   const pages = new Map();
   for (const item of sorted) {
     const page = item.location.split("#")[0];
@@ -54,6 +68,10 @@ async function search(query) {
   return { ...reply, data: { ...reply.data, items: [...pages.values()] } };
 }
 
+// A section's words as lunr indexes them (lower case, tags aside), every field.
+const sectionWords = (doc, separator) => Object.entries(doc).filter(([key]) => key !== "location" && typeof doc[key] === "string")
+  .flatMap(([, text]) => text.replace(/<[^>]+>/g, " ").toLowerCase().split(separator)).filter(Boolean);
+
 let queue = Promise.resolve();
 listen("message", ({ data }) => {
   queue = queue.then(async () => {
@@ -61,7 +79,9 @@ listen("message", ({ data }) => {
       const reply = await ask(data);
       const lang = data.data.config.lang[0];
       const rules = lang === "en" ? lunr : lunr[lang];
-      language = { stop: rules.stopWordFilter, stem: rules.stemmer, separator: new RegExp(data.data.config.separator) };
+      const { separator, question_words: questionWords = [] } = data.data.config;
+      language = { stop: rules.stopWordFilter, stem: rules.stemmer, separator: new RegExp(separator),
+        questionWords: new Set(questionWords), sections: data.data.docs.map((doc) => sectionWords(doc, new RegExp(separator))) };
       post(reply);
     } else if (data.type === QUERY && language) {
       post(await search(data.data));
