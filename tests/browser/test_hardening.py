@@ -38,7 +38,7 @@ def paste(page, control, text: str) -> None:
     page.keyboard.press("ControlOrMeta+V")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", ["fr"])  # one language: the messages are evaluate()'s (conftest: "Languages")
 def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(page, site_url, lang):
     prefix = language_folder(lang)
     open_ready(page, site_url, f"{prefix}naruto/")
@@ -178,13 +178,15 @@ def test_every_page_contacts_only_the_site(context, site_url, watch, engine_snap
 
 # --- When the engine cannot load, or breaks -------------------------------------------------------------
 
+#: One missing file of each way the engine's files arrive (web/engine/worker.js): the wasm compiled as it
+#: downloads, a file fetched and checked (the wheel; the standard library and the lock file take the same
+#: path), a module imported (Pyodide's runtime; the engine's own module takes the same path), and the
+#: worker's own script.
 BROKEN = {
     "wasm": r".*/pyodide\.asm\.wasm$",
     "runtime": r".*/pyodide\.asm\.mjs$",
-    "stdlib": r".*/python_stdlib\.zip$",
     "wheel": r".*\.whl$",
     "worker": r".*/calc/engine/worker\.js(\?.*)?$",
-    "worker module": r".*/calc/engine/module\.js$",
 }
 
 
