@@ -138,3 +138,16 @@ def test_no_word_agrees_with_a_typed_name(lang):
              for match in pattern.finditer(text) if match.group(1).lower() not in NEUTRAL[lang]]
     assert not found, "\n".join(found)
     assert {"winner", "loser", "player", "name"} <= name_fields()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_word_agrees_with_a_typed_card_name(lang):
+    """« « Kiba » est marqué … »: a card's name is typed too, its gender unknown; the sentence says « la
+    carte « {value} » porte … » instead."""
+    # {card} is always a card's name; {value} is one only in the error quoting a card (elsewhere a line, a number).
+    card = {key: "card|value" if key.endswith(".conflicting_tags") else "card"
+            for key in po_messages(lang)["naruto_reserve"]}
+    found = [f"{key}: {text}" for key, text in po_messages(lang)["naruto_reserve"].items()
+             for match in re.finditer(rf"\{{(?:{card[key]})\}}\s*[»”]?\s+{BE[lang]}\s+{ADVERBS[lang]}([\w']+)", text, re.I)
+             if match.group(1).lower() not in NEUTRAL[lang]]
+    assert not found, "\n".join(found)
