@@ -176,7 +176,7 @@ def test_the_bar_says_the_facts_first_and_opens_on_a_tap(phone, site_url):
     expect_ready(calc)
     result = evaluate("judge-tower-shame", {"shame": "Ann: 9\nBen: 2\nDev: 1"}, lang)["result"]
     ui = t.templates("judge-tower-shame.ui.")
-    facts = " · ".join([ui["facts_out"].format(names="Ann"), ui["facts_library"].format(names="Dev"),
+    facts = " · ".join([ui["facts_out"].format(names="Ann"), t("judge-tower-shame.ui.facts_library", names="Dev", count=1),
                         ui["facts_limit"].format(limit=result["limit"])])
     bar = calc.locator(".shame-bar")
     expect(bar.locator(".shame-facts")).to_have_text(facts)

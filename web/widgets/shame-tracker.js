@@ -183,7 +183,9 @@ export function mount(el) {
     return [
       result.eliminated.length ? fill(word("judge-tower-shame.ui.facts_out"), { names: listed(result, result.eliminated) }) : word("judge-tower-shame.ui.facts_none_out"),
       ...(result.winners_if_library_runs_out.length
-        ? [fill(word("judge-tower-shame.ui.facts_library"), { names: listed(result, result.winners_if_library_runs_out) })] : []),
+        ? [fill(word("judge-tower-shame.ui.facts_library"), {
+          names: listed(result, result.winners_if_library_runs_out), count: result.winners_if_library_runs_out.length,
+        })] : []),
       fill(word("judge-tower-shame.ui.facts_limit"), { limit: result.limit }),
     ].join(" · ");
   }
