@@ -55,7 +55,8 @@ SPEC = Calculator(
     id="naruto-rounds",
     fields=(
         Field("players", "integer", maximum=1_000_000, inputmode="numeric"),
-        Field("rounds", "integer", required=False, minimum=1, maximum=naruto.MAX_PLANNED_ROUNDS, inputmode="numeric"),
+        Field("rounds", "integer", required=False, minimum=1, maximum=naruto.MAX_PLANNED_ROUNDS, inputmode="numeric",
+              marked_optional=True),
     ),
     run=run,
     example={"players": "24"},

@@ -11,8 +11,8 @@ from rules_core.players import Player
 #: The longest player name, in characters.
 NAME_LENGTH = 40
 NAME_FIELDS = (
-    Field("name_a", "text", required=False, max_length=NAME_LENGTH),
-    Field("name_b", "text", required=False, max_length=NAME_LENGTH),
+    Field("name_a", "text", required=False, max_length=NAME_LENGTH, marked_optional=True),
+    Field("name_b", "text", required=False, max_length=NAME_LENGTH, marked_optional=True),
 )
 
 

@@ -2,7 +2,7 @@
 // <instance> being the element id without "calc-"), the link values no control can show, the form's
 // values as sent for a verdict, the address bar kept in step, and the links a user shares.
 import { word } from "./page-data.js";
-import { fill, replaceQuery, showList, twice } from "./share.js";
+import { fill, labelText, replaceQuery, showList, twice } from "./share.js";
 import { verdictsPending } from "./verdict.js";
 
 let calculators = []; // the page's calculators (calc.js)
@@ -48,7 +48,7 @@ export function leftOut(el) {
   return [...el.querySelectorAll(".calc-field[data-field]")]
     .filter((box) => [...box.querySelectorAll("[name]")].some(tooLongForLink))
     .map((box) => fill(word("ui.share.left_out"), {
-      field: box.querySelector("label, legend")?.textContent.trim() ?? box.dataset.field,
+      field: box.querySelector("label, legend") ? labelText(box.querySelector("label, legend")) : box.dataset.field,
       limit: MAX_LINK_VALUE.toLocaleString(el.dataset.lang),
     }))
     .join(" ");
