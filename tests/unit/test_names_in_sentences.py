@@ -14,8 +14,8 @@ import string
 import pytest
 
 from calculators import evaluate
-from calculators.i18n import LANGUAGES
-from calculators.players import ISOLATE, player
+from calculators.i18n import LANGUAGES, Translator
+from calculators.players import ISOLATE, isolated, player
 from rules_core.players import Player
 from sitebuild.contract import BLITZ_PLAYER_WORDS
 from sitebuild.words import words
@@ -151,3 +151,28 @@ def test_no_word_agrees_with_a_typed_card_name(lang):
              for match in re.finditer(rf"\{{(?:{card[key]})\}}\s*[»”]?\s+{BE[lang]}\s+{ADVERBS[lang]}([\w']+)", text, re.I)
              if match.group(1).lower() not in NEUTRAL[lang]]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_same_name_typed_twice_is_told_apart_by_each_label(lang):
+    """«Anne finishes… Anne plays…», «Alice and Alice would win together»: two players with the same name
+    are each named with their label («Anne (Player A)») wherever a sentence names them, in every
+    calculator with typed names; what was typed is kept as typed (Judge Tower's ``names``)."""
+    t = Translator(lang)
+    same = isolated("Anne")
+
+    def apart(labels: list[str]) -> list[str]:
+        return [t("player.same_name", name=same, label=label) for label in labels]
+
+    checked = []
+    for calc, inputs in CASES:
+        verdict = evaluate(calc, {**inputs, "name_a": "Anne", "name_b": "Anne"}, lang)
+        checked.append((verdict, apart([t("player.a"), t("player.b")])))
+    verdict = evaluate("judge-tower-shame", {"shame": "Anne: 1\nAnne: 1\nBob: 9"}, lang)
+    assert verdict["result"]["names"] == ["Anne", "Anne", "Bob"]
+    checked.append((verdict, apart([t("judge-tower-shame.player", position=n) for n in (1, 2)])))
+    for verdict, forms in checked:
+        assert verdict["ok"], verdict["errors"]
+        text = " ".join([verdict["summary"], *verdict["details"]])
+        assert text.count(same) == sum(text.count(form) for form in forms) > 0, text
+    assert all(any(form in " ".join([v["summary"], *v["details"]]) for v, _ in checked) for form in apart([t("player.b")]))

@@ -177,7 +177,15 @@ export function mount(el) {
       toggleBar();
     }
   });
-  const nameOf = (result, n) => (result.names?.[n - 1] || "").trim() || fill(playerWord, { n });
+  // A name typed for two players is told apart by each one's label, as the verdict's sentences do
+  // (calculators/players.py told_apart): "Alice (Player 1), Alice (Player 2)".
+  const compared = (name) => (name || "").split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+  const nameOf = (result, n) => {
+    const name = (result.names?.[n - 1] || "").trim();
+    if (!name) return fill(playerWord, { n });
+    const twice = result.names.filter((other) => compared(other) === compared(name)).length > 1;
+    return twice ? fill(word("player.same_name"), { name, label: fill(playerWord, { n }) }) : name;
+  };
   const listed = (result, numbers) => numbers.map((n) => nameOf(result, n)).join(", ");
   function facts(result) {
     return [
