@@ -176,3 +176,28 @@ def test_the_same_name_typed_twice_is_told_apart_by_each_label(lang):
         text = " ".join([verdict["summary"], *verdict["details"]])
         assert text.count(same) == sum(text.count(form) for form in forms) > 0, text
     assert all(any(form in " ".join([v["summary"], *v["details"]]) for v, _ in checked) for form in apart([t("player.b")]))
+
+
+#: A hint opening on one word before its reason: a participle or adjective with no noun of its own.
+LONE_WORD = {"fr": re.compile(r"^(?!Oui\b|Non\b)\w+ (?:parce que|car|si|quand)\b"),
+             "it": re.compile(r"^(?!Sì\b|No\b)\w+ (?:perché|se|quando)\b")}  # "Yes if…": an answer, not a participle
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_hint_agrees_with_no_label(lang):
+    """«Richiesto perché…» under «Carte nel mazzo del giocatore A», « Demandé parce que… » under « Cartes dans
+    le deck »: a hint opening on a lone participle agrees with a label it cannot see (one hint serves labels
+    of any gender and number); «Da inserire perché…», « À saisir parce que… » agree with nothing."""
+    found = [f"{key}: {text}" for messages in po_messages(lang).values() for key, text in messages.items()
+             if key.endswith(".hint") and LONE_WORD[lang].match(text)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_adjective_agrees_with_a_field_s_label(lang):
+    """« Absent du lien : « Réserve », plus long que… »: a field's label is of any gender and number, so no
+    adjective after it agrees with it (« le champ « {field} », qui dépasse… »)."""
+    after = re.compile(r"\{(?:field|label)\}\s*[»”]?\s*,\s+(?:plus|più|trop|troppo|moins|meno)\s+\w+")
+    found = [f"{key}: {text}" for messages in po_messages(lang).values() for key, text in messages.items()
+             if after.search(text)]
+    assert not found, "\n".join(found)
