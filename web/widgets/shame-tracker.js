@@ -179,7 +179,7 @@ export function mount(el) {
   });
   // A name typed for two players is told apart by each one's label, as the verdict's sentences do
   // (calculators/players.py told_apart): "Alice (Player 1), Alice (Player 2)".
-  const compared = (name) => (name || "").split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+  const compared = (name) => (name || "").trim().replace(/\s+/g, " ").toLowerCase();
   const nameOf = (result, n) => {
     const name = (result.names?.[n - 1] || "").trim();
     if (!name) return fill(playerWord, { n });
