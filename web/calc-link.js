@@ -46,7 +46,8 @@ export function linkTo(el) {
 // What a link to `el` leaves out, said to the one sharing it: each field too long for a link.
 export function leftOut(el) {
   return [...el.querySelectorAll(".calc-field[data-field]")]
-    .filter((box) => [...box.querySelectorAll("[name]")].some(tooLongForLink))
+    // blank text is never in a link, however long: nothing is left out (review 3's test found it said so)
+    .filter((box) => [...box.querySelectorAll("[name]")].some((c) => c.value.trim() !== "" && tooLongForLink(c)))
     .map((box) => fill(word("ui.share.left_out"), {
       field: box.querySelector("label, legend") ? labelText(box.querySelector("label, legend")) : box.dataset.field,
       limit: MAX_LINK_VALUE.toLocaleString(el.dataset.lang),
