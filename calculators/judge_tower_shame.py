@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from calculators.i18n import Translator
-from calculators.players import NAME_LENGTH, Name, joined, label, typed
+from calculators.players import NAME_LENGTH, Name, joined, label, told_apart
 from calculators.spec import Calculator, Field, Answer
 from rules_core import judge_tower
 from rules_core.errors import RuleError
@@ -75,7 +75,7 @@ def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], l
 def run(values: dict[str, Any], t: Translator) -> Answer:
     names, counters = parse_counters(values["shame"])
     standing = judge_tower.shame_standing(counters)
-    shown = [typed(name) if name else label(t, f"{ID}.player", position=i) for i, name in enumerate(names, 1)]
+    shown = told_apart(t, [(name, label(t, f"{ID}.player", position=i)) for i, name in enumerate(names, 1)])
 
     def listing(positions: tuple[int, ...]) -> Name:
         return joined(t, [shown[i - 1] for i in positions])

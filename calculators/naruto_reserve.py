@@ -26,13 +26,18 @@ EXAMPLE_DECK = "\n".join(["3x Kakashi Hatake [ninja]", *(f"1 Ninja {i} [ninja]" 
                           *(f"1 Card {i}" for i in range(5))])
 
 
-def violation_text(t: Translator, violation: rules.Violation) -> str:
-    """One localized sentence naming the card (if any) and the numbers."""
+def violation_text(t: Translator, violation: rules.Violation, no_reserve: bool = False) -> str:
+    """One localized sentence naming the card (if any) and the numbers; ``no_reserve``: no Sideboard was
+    entered (cards brought in from none are not "more than it holds (0)")."""
     key = f"naruto-reserve.violation.{violation.code}"
     if violation.reason:
         key += f".{violation.reason}"
+        if violation.reason == "not_in_reserve" and no_reserve:
+            key += ".no_reserve"
     elif violation.code in ("copies", "legendary") and not violation.reserve:  # never "0 in the Sideboard"
         key += ".deck_alone"
+    elif violation.code in ("copies", "legendary") and not violation.deck:  # never "0 in the deck"
+        key += ".reserve_only"
     return t(key, **violation.as_dict())
 
 
@@ -68,7 +73,7 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
         "counts": {"deck": counts.deck, "reserve": counts.reserve,
                    "deck_ninja": counts.deck_ninja, "total_ninja": counts.total_ninja},
     }
-    details = [violation_text(t, v) for v in outcome.violations]
+    details = [violation_text(t, v, no_reserve=not counts.reserve) for v in outcome.violations]
     swap = outcome.swap
     if swap is not None:
         result["swap"] = {

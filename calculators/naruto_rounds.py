@@ -54,8 +54,10 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
 SPEC = Calculator(
     id="naruto-rounds",
     fields=(
-        Field("players", "integer", maximum=1_000_000, inputmode="numeric"),
-        Field("rounds", "integer", required=False, minimum=1, maximum=naruto.MAX_PLANNED_ROUNDS, inputmode="numeric"),
+        # A count: below 0 is the field's error; 0 to 3 the rules' own answer (no table starts there).
+        Field("players", "integer", minimum=0, maximum=1_000_000, inputmode="numeric"),
+        Field("rounds", "integer", required=False, minimum=1, maximum=naruto.MAX_PLANNED_ROUNDS, inputmode="numeric",
+              marked_optional=True),
     ),
     run=run,
     example={"players": "24"},

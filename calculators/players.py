@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from calculators.i18n import Translator
@@ -11,8 +12,8 @@ from rules_core.players import Player
 #: The longest player name, in characters.
 NAME_LENGTH = 40
 NAME_FIELDS = (
-    Field("name_a", "text", required=False, max_length=NAME_LENGTH),
-    Field("name_b", "text", required=False, max_length=NAME_LENGTH),
+    Field("name_a", "text", required=False, max_length=NAME_LENGTH, marked_optional=True),
+    Field("name_b", "text", required=False, max_length=NAME_LENGTH, marked_optional=True),
 )
 
 
@@ -92,7 +93,37 @@ def player(t: Translator, p: Player) -> Name:
     return label(t, f"player.{p.value}")
 
 
+def told_apart(t: Translator, entries: list[tuple[str | None, Name]]) -> list[Name]:
+    """Each player's name as sentences take it, from ``(typed name or None, default label)``: the typed
+    name, else the label. Two players with the same name (compared as the Réserve compares card names:
+    case and runs of spaces aside) are each told apart by their label, "Anne (Player A)", rather than
+    refused: the same first name at one table is ordinary, and the judge keeps what was typed.
+
+    >>> t = Translator("en")
+    >>> [str(n).replace(ISOLATE, "").replace(END_ISOLATE, "") for n in told_apart(t, [
+    ...     ("Anne", player(t, Player.A)), ("ANNE", player(t, Player.B))])]
+    ['Anne (Player A)', 'ANNE (Player B)']
+    >>> told_apart(t, [("Player B", player(t, Player.A)), (None, player(t, Player.B))])[1]
+    'Player B'
+    """
+    def key(text: str) -> str:
+        return " ".join(text.replace(ISOLATE, "").replace(END_ISOLATE, "").split()).casefold()
+
+    count = Counter(key(name or label) for name, label in entries)
+    shown = []
+    for name, label in entries:
+        if not name:
+            shown.append(label)
+        elif count[key(name)] > 1:
+            apart = t("player.same_name", name=isolated(name), label=str(label))
+            shown.append(Name(apart, {"the": apart}))
+        else:
+            shown.append(typed(name))
+    return shown
+
+
 def names(values: dict[str, Any], t: Translator) -> dict[Player, Name]:
-    """The typed names (isolated), or the localized "Player A" / "Player B"."""
-    typed_names = {p: (values.get(f"name_{p.value}") or "").strip() for p in Player}
-    return {p: typed(typed_names[p]) if typed_names[p] else player(t, p) for p in Player}
+    """The typed names (isolated), or the localized "Player A" / "Player B"; the same name typed twice
+    told apart (:func:`told_apart`)."""
+    typed_names = [(values.get(f"name_{p.value}") or "").strip() or None for p in Player]
+    return dict(zip(Player, told_apart(t, [(name, player(t, p)) for name, p in zip(typed_names, Player)])))

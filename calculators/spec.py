@@ -42,6 +42,9 @@ class Field:
     #: A choice field whose value selects this field's label (``<id>.<field>.label.<choice>``),
     #: for a question whose exact wording depends on, say, the match format.
     label_by: str = ""
+    #: The form's label says the field may be left empty (``field.optional`` after it); the label an
+    #: error names is the bare one, never "Name (optional): too long".
+    marked_optional: bool = False
 
     def parse(self, raw: str) -> Any:
         """Turn the typed string into a value, or raise a :class:`RuleError` naming this field.

@@ -240,7 +240,8 @@ class Violation:
     ``count`` is the number found and ``limit`` what the rule allows; ``card`` names the card (as first
     typed) for per-card rules; ``deck``/``reserve`` split ``count`` where a rule adds both lists. A
     ``swap`` violation has a ``reason``: ``unbalanced`` (``taken`` out, ``brought`` in), ``not_in_deck`` /
-    ``not_in_reserve`` (``count`` wanted, ``available``), ``deck_size`` / ``deck_ninja`` (the deck after it).
+    ``not_in_reserve`` (``count`` wanted, ``available``), ``deck_size`` / ``deck_ninja`` (the deck after it),
+    ``copies`` / ``legendary`` (``count`` copies of ``card`` in the deck after it).
     A ``copies`` or ``legendary`` violation found in a Réserve checked without its deck
     (:func:`check_reserve`) has the reason ``reserve_alone``, ``count`` its copies in the Réserve, no ``deck``.
     """
@@ -357,6 +358,12 @@ def _swap(deck: dict[str, int], reserve: dict[str, int], out: dict[str, int], in
     after = {key: n for key, n in after.items() if n}
     size, ninja = sum(after.values()), ninja_count(after, known)
     found += [Violation("swap", v.count, v.limit, reason=v.code) for v in _deck_rules(size, ninja)]
+    # The deck after the swap is a deck: the copy limits hold for it too (checked on the deck alone, as
+    # the registered lists' copies over both lists are reported apart).
+    for key, n in after.items():
+        broken = _copies(known[key], n, 0)
+        if broken:
+            found.append(Violation("swap", broken.count, broken.limit, card=broken.card, reason=broken.code))
     return Swap(after, size, ninja, tuple(found))
 
 

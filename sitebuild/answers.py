@@ -51,7 +51,7 @@ class Table:
 #: had waited for the engine, issue 62); every Pokémon state of a best of three ≈ 3 KB, of a single game < 2 KB. The Naruto
 #: tiebreak (rewards up to 9999), the Réserve and the shame list (free text) wait for the engine.
 TABLES: dict[str, Table] = {
-    "naruto-rounds": Table({"players": range(1, 513)}),
+    "naruto-rounds": Table({"players": range(CALCULATORS["naruto-rounds"].field("players").minimum, 513)}),
     "pokemon-time-limit": Table({name: range(MIN_PRIZES, MAX_PRIZES + 1) for name in ("prizes_a", "prizes_b")}
                                 | {name: range(0, GAMES_TO_WIN + 1) for name in ("games_a", "games_b")}, by="format"),
     "naruto-end-of-time": Table(),

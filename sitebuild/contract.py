@@ -94,9 +94,9 @@ SITE_WORDS = (
     "ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.full",
     "ui.moved.here", "ui.moved.removed", "ui.moved.changes",  # an old link's line (web/site/moved.js): any page may get one
 )
-#: A page with a calculator: its status line, and what a link leaves out.
+#: A page with a calculator: its status line, what a link leaves out, a name typed for two players.
 CALC_WORDS = ("ui.loading", "ui.downloading", "ui.early", "ui.early_names", "ui.failed_early", "ui.ready", "ui.failed", "ui.damaged",
-              "ui.replaced", "ui.internal", "ui.share.left_out")
+              "ui.replaced", "ui.internal", "ui.share.left_out", "player.same_name")
 #: The words a calculator's widget fills in itself (the rest of its words are in its markup).
 WIDGET_WORDS = {
     "judge-tower-shame": ("player", "shared", "back", "keep", "copy", "differs", "absent", "facts_out", "facts_none_out",

@@ -67,6 +67,12 @@ def _attrs(**attrs: object) -> str:
     return " ".join(parts)
 
 
+def optional_marker(t: Translator) -> str:
+    """The "(optional)" after a label, apart in its own span: a script naming the field in an error
+    leaves it out (``labelText`` in web/share.js), as :func:`calculators.field_label` does."""
+    return f' <span class="field-optional">{escape(t("field.optional"))}</span>'
+
+
 def _label_html(t: Translator, spec: Calculator, field: Field, start: dict[str, str], presets: dict[str, str]) -> str:
     """The label's text; with ``label_by``, one variant per choice of that field, the others hidden
     (hidden text is left out of the accessible name; calc.js switches them as the choice changes).
@@ -86,7 +92,7 @@ def _label_html(t: Translator, spec: Calculator, field: Field, start: dict[str, 
 def _field_html(t: Translator, spec: Calculator, uid: str, field: Field, start: dict[str, str],
                 presets: dict[str, str], hidden: bool = False) -> str:
     fid = f"{uid}-{field.name}"
-    label = _label_html(t, spec, field, start, presets)
+    label = _label_html(t, spec, field, start, presets) + (optional_marker(t) if field.marked_optional else "")
     hint_key = f"{spec.id}.{field.name}.hint"
     hint = f'<p class="calc-hint" id="{fid}-hint">{escape(t(hint_key))}</p>' if t.has(hint_key) else ""
     described = f"{fid}-hint" if hint else None

@@ -15,7 +15,7 @@ from html import escape
 
 from calculators.i18n import Translator, language_folder
 from sitebuild.contract import ADD_STEP_MINUTES
-from sitebuild.render import MarkerError, _attrs
+from sitebuild.render import MarkerError, _attrs, optional_marker
 from sitebuild.words import words
 from calculators.players import player
 from rules_core import clock, naruto
@@ -30,14 +30,14 @@ def rule_href(lang: str, page: str, rule_id: str) -> str:
     return f"/{prefix}{page}/#{rule_id}"
 
 
-def _number_field(t: Translator, uid: str, name: str, label_key: str, hint: str = "") -> str:
+def _number_field(t: Translator, uid: str, name: str, label_key: str, hint: str = "", optional: bool = False) -> str:
     fid = f"{uid}-{name}"
     hint_html = f'<p class="calc-hint" id="{fid}-hint">{escape(hint)}</p>' if hint else ""
     control = _attrs(type="text", id=fid, name=name, inputmode="numeric", autocomplete="off",
                      spellcheck="false", aria_describedby=f"{fid}-hint" if hint else None)
     return (
         f'<div class="calc-field" data-field="{name}">'
-        f'<label for="{fid}">{escape(t(label_key))}</label>{hint_html}<input {control}>'
+        f'<label for="{fid}">{escape(t(label_key))}{optional_marker(t) if optional else ""}</label>{hint_html}<input {control}>'
         f'<p class="calc-error" id="{fid}-error" role="alert" hidden></p></div>'
     )
 
@@ -76,8 +76,8 @@ def render_clock(lang: str) -> str:
         f'<p class="calc-error" id="{uid}-game-error" role="alert" hidden></p></fieldset>'
         + _number_field(t, uid, "minutes", "clock.minutes.label", t("clock.minutes.hint"))
         + f'<div class="clock-round-fields">'
-        + _number_field(t, uid, "round", "clock.round.label", t("clock.round.hint"))
-        + _number_field(t, uid, "rounds", "clock.rounds.label")
+        + _number_field(t, uid, "round", "clock.round.label", t("clock.round.hint"), optional=True)
+        + _number_field(t, uid, "rounds", "clock.rounds.label", optional=True)
         + "</div>"
         + f'<p class="clock-fixed" hidden><a href="{rule_href(lang, "naruto", "naruto-blitz-2")}">{fixed}</a></p>'
         f"</form>"

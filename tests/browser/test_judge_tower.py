@@ -176,7 +176,7 @@ def test_the_bar_says_the_facts_first_and_opens_on_a_tap(phone, site_url):
     expect_ready(calc)
     result = evaluate("judge-tower-shame", {"shame": "Ann: 9\nBen: 2\nDev: 1"}, lang)["result"]
     ui = t.templates("judge-tower-shame.ui.")
-    facts = " · ".join([ui["facts_out"].format(names="Ann"), ui["facts_library"].format(names="Dev"),
+    facts = " · ".join([ui["facts_out"].format(names="Ann"), t("judge-tower-shame.ui.facts_library", names="Dev", count=1),
                         ui["facts_limit"].format(limit=result["limit"])])
     bar = calc.locator(".shame-bar")
     expect(bar.locator(".shame-facts")).to_have_text(facts)
@@ -186,6 +186,19 @@ def test_the_bar_says_the_facts_first_and_opens_on_a_tap(phone, site_url):
     bar.tap()
     expect(bar).to_have_attribute("aria-expanded", "true")
     assert bar.evaluate("b => b.scrollHeight <= b.clientHeight + 1")  # all of it readable
+
+
+def test_the_bar_tells_apart_a_name_typed_twice(phone, site_url):
+    """Review 3, item 3: "Wins if the library runs out: Dev, Dev" named one player twice; each is told apart
+    by the tracker's label, as the verdict's sentences do (the words of every language: unit tests)."""
+    lang = "en"
+    t = Translator(lang)
+    phone.goto(f"{site_url}/{PAGES[lang]}?judge-tower-shame.shame=Dev%3A%201%0ADev%3A%201%0AAnn%3A%209#calc-judge-tower-shame")
+    calc = phone.locator("#calc-judge-tower-shame")
+    expect_ready(calc)
+    player = t.templates("judge-tower-shame.ui.")["player"]
+    both = ", ".join(t("player.same_name", name="Dev", label=player.format(n=n)) for n in (1, 2))
+    expect(calc.locator(".shame-bar .shame-facts")).to_contain_text(t("judge-tower-shame.ui.facts_library", names=both, count=2))
 
 
 def test_a_shared_tracker_says_it_is_a_copy_and_shows_what_differs(phone, site_url):

@@ -23,8 +23,8 @@ def choose(calc, t, calc_id, field, choice):
 def test_turn_checklist_both_cases(open_calc, page, lang):
     t = Translator(lang)
     calc = open_calc(PAGES[lang], "naruto-end-of-time")
-    calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill("Alice")
-    calc.get_by_label(t("naruto-end-of-time.name_b.label"), exact=True).fill("Bob")
+    calc.get_by_label(t("naruto-end-of-time.name_a.label") + " " + t("field.optional"), exact=True).fill("Alice")
+    calc.get_by_label(t("naruto-end-of-time.name_b.label") + " " + t("field.optional"), exact=True).fill("Bob")
     choose(calc, t, "naruto-end-of-time", "starter", "a")
     choose(calc, t, "naruto-end-of-time", "active", "a")
     inputs = {"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "a", "mode": "standard"}
@@ -56,7 +56,7 @@ def test_blitz_checklist_cites_blitz_and_shows_names_as_text(open_calc, page, la
     t = Translator(lang)
     calc = open_calc(PAGES[lang], "naruto-end-of-time-blitz")
     expect(calc.get_by_role("group", name=t("naruto-end-of-time.mode.label"))).to_have_count(0)  # preset, not asked
-    calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill(XSS)
+    calc.get_by_label(t("naruto-end-of-time.name_a.label") + " " + t("field.optional"), exact=True).fill(XSS)
     choose(calc, t, "naruto-end-of-time", "starter", "b")
     choose(calc, t, "naruto-end-of-time", "active", "a")
     items = calc.locator(".calc-checklist li")
@@ -123,7 +123,7 @@ def test_blitz_tiebreak_cites_blitz_section(open_calc, page):
     t = Translator("it")
     cid = "naruto-tiebreak"
     calc = open_calc(PAGES["it"], "naruto-tiebreak-blitz")
-    calc.get_by_label(t(f"{cid}.name_b.label"), exact=True).fill(XSS)
+    calc.get_by_label(t(f"{cid}.name_b.label") + " " + t("field.optional"), exact=True).fill(XSS)
     fill_counts(calc, t, cid, [("rewards", (0, 2))])
     verdict = evaluate(cid, {"mode": "blitz", "name_b": XSS, "rewards_a": "0", "rewards_b": "2"}, "it")
     assert verdict["result"]["winner"] == "b"
@@ -147,8 +147,8 @@ def test_a_verdict_leaves_the_keyboard_focus_on_the_checklist(open_calc, page, c
     calc = open_calc(PAGES["en"], calc_id)
     inputs = {"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "a",
               "mode": "blitz" if calc_id.endswith("-blitz") else "standard"}
-    calc.get_by_label(t("naruto-end-of-time.name_a.label"), exact=True).fill("Alice")
-    calc.get_by_label(t("naruto-end-of-time.name_b.label"), exact=True).fill("Bob")
+    calc.get_by_label(t("naruto-end-of-time.name_a.label") + " " + t("field.optional"), exact=True).fill("Alice")
+    calc.get_by_label(t("naruto-end-of-time.name_b.label") + " " + t("field.optional"), exact=True).fill("Bob")
     choose(calc, t, "naruto-end-of-time", "starter", "a")
     choose(calc, t, "naruto-end-of-time", "active", "a")
     items = calc.locator(".calc-checklist li")

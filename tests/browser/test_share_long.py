@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import expect
 
+from calculators import field_label
 from calculators.i18n import LANGUAGES
 from sitebuild.words import words
 from tests.browser.conftest import expect_ready
@@ -80,8 +81,8 @@ def test_a_shared_link_reproduces_the_verdict_or_says_what_it_left_out(page, new
                    if value.strip() and in_link.get(f"{uid[len('calc-'):]}.{name}") != value]
         said = toast.locator("span").first.text_content()
         # each field the link leaves out is named to the sharer (between the language's quotes), and only those
-        labels = {name: calc.locator(f"[data-field={name}] label, [data-field={name}] legend").first.text_content().strip()
-                  for name in fields}
+        # by its bare label, as errors name it (the form's "(optional)" aside: test_render.py)
+        labels = {name: field_label(t, calc_id, name) for name in fields}
         named = re.findall(r"[“«]\s?([^”»]+?)\s?[”»]", said.split("#", 1)[-1] if "#" in said else said)
         assert sorted(named) == sorted(labels[name] for name in missing), said
         if not missing:

@@ -95,3 +95,44 @@ def test_the_home_pages_time_runs_out_link_opens_the_end_of_time_turns(site):
         blitz = re.findall(r'href="naruto/#(naruto-blitz-[\w-]+)"', html)
         assert len(blitz) == 1, blitz
         assert re.search(rf'<p id="{blitz[0]}">A la fin du temps réglementaire, le joueur actif', french), blitz
+
+
+class Order(HTMLParser):
+    """A page's ids, headings and calculators in document order, and the links of its home-calculators list."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[tuple[str, str]] = []
+        self.section = ""
+        self.calc_links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if re.fullmatch(r"h[1-6]", tag):
+            self.events.append(("heading", attrs.get("id") or ""))
+            self.section = attrs.get("id") or ""
+        if attrs.get("data-calc"):
+            self.events.append(("calc", attrs.get("id") or ""))
+        if attrs.get("id"):
+            self.events.append(("id", attrs["id"]))
+        if tag == "a" and self.section == "home-calculators" and re.match(r"[^#]+#", attrs.get("href") or ""):
+            self.calc_links.append(attrs["href"])
+
+
+def test_the_home_pages_calculator_links_land_on_a_calculator(site):
+    """"Use a calculator": each link opens its calculator, or a rule whose calculator follows before any other
+    heading (the shame counters' link opened the counter's rules, their calculator two sections below)."""
+    for lang in ("en", "fr", "it"):
+        folder = site / language_folder(lang)
+        home = Order()
+        home.feed((folder / "index.html").read_text(encoding="utf-8"))
+        assert len(home.calc_links) >= 5, home.calc_links
+        for link in home.calc_links:
+            path, anchor = link.split("#")
+            page = Order()
+            page.feed(target_file(folder, path).read_text(encoding="utf-8"))
+            start = page.events.index(("id", anchor))
+            # the calculator itself (its event comes just before its id), or what follows the target's id
+            after = [kind for kind, _ in page.events[start - 1 if page.events[start - 1] == ("calc", anchor) else start:]
+                     if kind in ("heading", "calc")]
+            assert after[:1] == ["calc"], f"{lang}: {link} opens no calculator ({after[:3]})"

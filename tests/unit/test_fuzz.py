@@ -8,6 +8,7 @@ name a field; it never raises. Size limits answer before any parsing.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
@@ -238,3 +239,28 @@ def test_size_limits_answer_too_long_quickly(calc_id, field, value, lang):
         too_long = RuleError(field, "too_long", None, limit=limit, length=length)
         assert mine == [error_message(Translator(lang), calc_id, too_long, inputs)]
     assert elapsed < 2.0, f"{elapsed:.2f} s for {len(value)} characters"
+
+
+def _showing(spec: Calculator, name: str) -> dict[str, str]:
+    """The calculator's example, or every number equal (a tiebreak shows a criterion once the ones before
+    are tied), with the choices (``hidden_by``) that show field ``name``."""
+    ties = {f.name: "1" for f in spec.fields if f.kind == "integer"}
+    for start in (spec.example, {**spec.example, **ties}):
+        for combo in itertools.product(*(spec.field(by).choices for by in spec.hidden_by)):
+            inputs = {**start, **dict(zip(spec.hidden_by, combo))}
+            if not spec.hidden or name not in spec.hidden(inputs):
+                return inputs
+    raise AssertionError(f"{spec.id}.{name} is never shown")
+
+
+COUNTS = [(spec, field) for spec in SPECS for field in spec.fields if field.kind == "integer"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("spec, field", COUNTS, ids=[f"{s.id}.{f.name}" for s, f in COUNTS])
+def test_a_negative_count_is_refused_as_out_of_range(spec, field, lang):
+    """Every number a calculator asks for counts something (players, rounds, cards, games): −1 is refused
+    as outside the field's range, naming the field, never answered by a rule ("with −1 players the
+    rules give no number of rounds")."""
+    verdict = evaluate(spec.id, {**_showing(spec, field.name), field.name: "-1"}, lang)
+    assert [(e["field"], e["code"]) for e in verdict["errors"]] == [(field.name, "out_of_range")], verdict["errors"]

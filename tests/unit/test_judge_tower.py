@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from calculators import LANGUAGES, evaluate
 from calculators.judge_tower_shame import parse_counters
-from calculators.i18n import Count
+from calculators.i18n import Count, Translator
 from calculators.players import isolated, typed
 from rules_core.errors import NotAWholeNumber, OutOfRange
 from rules_core.judge_tower import (
@@ -142,6 +142,41 @@ def test_the_last_player_in_has_won(text, won, lang):
     assert line.endswith(_message("judge-tower-shame.detail.won", lang).format(player="", counter="").split(",", 1)[1])
     still_playing = evaluate(SHAME, {"shame": "Ann: 0, Bob: 5, Cid: 1"}, lang)["summary"]
     assert _message("judge-tower-shame.summary.winner", lang).format(names=typed("Ann")) in still_playing
+
+
+#: A plural "all the others" over the other players: wrong when a single other player started.
+ALL_OTHERS = {"en": r"\bevery other\b|\ball the others\b", "fr": r"\btou(?:te)?s les autres\b",
+              "it": r"\btutt[ie] (?:gli|le) altr[ie]\b"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_win_reads_right_with_two_players(lang):
+    """«tutti gli altri hanno perso» when one other player started: the win says nobody else is in the game."""
+    verdict = evaluate(SHAME, {"shame": f"Ann: 0\nBob: {shame_limit(2) + 1}"}, lang)
+    assert verdict["result"]["eliminated"] == [2]
+    assert _message("judge-tower-shame.summary.won", lang).format(player=typed("Ann")) in verdict["summary"]
+    wrong = [text for text in (verdict["summary"], *verdict["details"]) if re.search(ALL_OTHERS[lang], text, re.I)]
+    assert not wrong
+
+
+def test_italian_speaks_of_the_players_without_a_gender():
+    """«gli ultimi rimasti», «tutti gli altri»: the players are typed names of any gender; Italian says
+    «le ultime persone rimaste», «l'unica persona» (the terminology's «persona» for Judge Tower)."""
+    with (LOCALE / "it" / "LC_MESSAGES" / "judge_tower.po").open("rb") as fh:
+        sentences = {m.id: m.string for m in read_po(fh) if str(m.id).startswith(SHAME + ".")}
+    masculine = re.compile(r"\b(?:gli ultimi|rimasti|tutti gli altri(?! casi)|eliminati)\b", re.I)
+    assert not {key: text for key, text in sentences.items() if masculine.search(text)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_library_fact_says_the_named_players_win(lang):
+    """The tracker's bar: "If the library runs out: Dev" named Dev without saying what happens to Dev
+    (rule jt-end-2: Dev wins). Its first word is the summary's verb for them, agreeing with their number."""
+    t = Translator(lang)
+    one, two = (t("judge-tower-shame.ui.facts_library", names="N", count=n) for n in (1, 2))
+    assert one != two
+    verb = one.split()[0][:3].lower()
+    assert verb in t("judge-tower-shame.summary.winner", names=typed("N")).lower(), (verb, one)
 
 
 IF = {"en": "If ", "fr": "Si ", "it": "Se "}

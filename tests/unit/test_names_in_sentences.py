@@ -14,8 +14,8 @@ import string
 import pytest
 
 from calculators import evaluate
-from calculators.i18n import LANGUAGES
-from calculators.players import ISOLATE, player
+from calculators.i18n import LANGUAGES, Translator
+from calculators.players import ISOLATE, isolated, player
 from rules_core.players import Player
 from sitebuild.contract import BLITZ_PLAYER_WORDS
 from sitebuild.words import words
@@ -138,3 +138,66 @@ def test_no_word_agrees_with_a_typed_name(lang):
              for match in pattern.finditer(text) if match.group(1).lower() not in NEUTRAL[lang]]
     assert not found, "\n".join(found)
     assert {"winner", "loser", "player", "name"} <= name_fields()
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_word_agrees_with_a_typed_card_name(lang):
+    """« « Kiba » est marqué … »: a card's name is typed too, its gender unknown; the sentence says « la
+    carte « {value} » porte … » instead."""
+    # {card} is always a card's name; {value} is one only in the error quoting a card (elsewhere a line, a number).
+    card = {key: "card|value" if key.endswith(".conflicting_tags") else "card"
+            for key in po_messages(lang)["naruto_reserve"]}
+    found = [f"{key}: {text}" for key, text in po_messages(lang)["naruto_reserve"].items()
+             for match in re.finditer(rf"\{{(?:{card[key]})\}}\s*[»”]?\s+{BE[lang]}\s+{ADVERBS[lang]}([\w']+)", text, re.I)
+             if match.group(1).lower() not in NEUTRAL[lang]]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_same_name_typed_twice_is_told_apart_by_each_label(lang):
+    """«Anne finishes… Anne plays…», «Alice and Alice would win together»: two players with the same name
+    are each named with their label («Anne (Player A)») wherever a sentence names them, in every
+    calculator with typed names; what was typed is kept as typed (Judge Tower's ``names``)."""
+    t = Translator(lang)
+    same = isolated("Anne")
+
+    def apart(labels: list[str]) -> list[str]:
+        return [t("player.same_name", name=same, label=label) for label in labels]
+
+    checked = []
+    for calc, inputs in CASES:
+        verdict = evaluate(calc, {**inputs, "name_a": "Anne", "name_b": "Anne"}, lang)
+        checked.append((verdict, apart([t("player.a"), t("player.b")])))
+    verdict = evaluate("judge-tower-shame", {"shame": "Anne: 1\nAnne: 1\nBob: 9"}, lang)
+    assert verdict["result"]["names"] == ["Anne", "Anne", "Bob"]
+    checked.append((verdict, apart([t("judge-tower-shame.player", position=n) for n in (1, 2)])))
+    for verdict, forms in checked:
+        assert verdict["ok"], verdict["errors"]
+        text = " ".join([verdict["summary"], *verdict["details"]])
+        assert text.count(same) == sum(text.count(form) for form in forms) > 0, text
+    assert all(any(form in " ".join([v["summary"], *v["details"]]) for v, _ in checked) for form in apart([t("player.b")]))
+
+
+#: A hint opening on one word before its reason: a participle or adjective with no noun of its own.
+LONE_WORD = {"fr": re.compile(r"^(?!Oui\b|Non\b)\w+ (?:parce que|car|si|quand)\b"),
+             "it": re.compile(r"^(?!Sì\b|No\b)\w+ (?:perché|se|quando)\b")}  # "Yes if…": an answer, not a participle
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_hint_agrees_with_no_label(lang):
+    """«Richiesto perché…» under «Carte nel mazzo del giocatore A», « Demandé parce que… » under « Cartes dans
+    le deck »: a hint opening on a lone participle agrees with a label it cannot see (one hint serves labels
+    of any gender and number); «Da inserire perché…», « À saisir parce que… » agree with nothing."""
+    found = [f"{key}: {text}" for messages in po_messages(lang).values() for key, text in messages.items()
+             if key.endswith(".hint") and LONE_WORD[lang].match(text)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_adjective_agrees_with_a_field_s_label(lang):
+    """« Absent du lien : « Réserve », plus long que… »: a field's label is of any gender and number, so no
+    adjective after it agrees with it (« le champ « {field} », qui dépasse… »)."""
+    after = re.compile(r"\{(?:field|label)\}\s*[»”]?\s*,\s+(?:plus|più|trop|troppo|moins|meno)\s+\w+")
+    found = [f"{key}: {text}" for messages in po_messages(lang).values() for key, text in messages.items()
+             if after.search(text)]
+    assert not found, "\n".join(found)

@@ -400,7 +400,10 @@ def test_an_illegal_deck_lists_as_many_problems_as_it_counts_and_says_the_swap_a
     problems = verdict["result"]["violations"]
     assert problems and not verdict["result"]["legal"]
     assert len(verdict["details"]) == len(problems)
-    assert str(len(problems)) in verdict["summary"]
+    swap_problems = [p for p in problems if p["code"] == "swap"]
+    t = Translator(lang)
+    assert verdict["summary"].startswith(t("naruto-reserve.summary.illegal", count=len(problems) - len(swap_problems)))
+    assert t("naruto-reserve.summary.swap_also_illegal", count=len(swap_problems)) in verdict["summary"]
     swap = verdict["result"]["swap"]
     words = Translator(lang)(f"naruto-reserve.swap.{'legal' if swap['legal'] else 'illegal'}",
                              deck=swap["counts"]["deck"], deck_ninja=swap["counts"]["deck_ninja"])
@@ -523,3 +526,53 @@ def test_a_copy_limit_without_copies_in_the_sideboard_says_the_deck_alone(lang):
     assert sideboard_word not in line and " 0 " not in line
 
 
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("legendary", [False, True])
+def test_a_swap_that_leaves_too_many_copies_in_the_deck_is_not_legal(lang, legendary):
+    """After the swap the deck still meets the copy limits (Legendary: one): bringing in one more copy
+    of a card the deck holds at its limit is not a legal swap, whatever the lists already break."""
+    t = Translator(lang)
+    code, limit = ("legendary", rules.LEGENDARY_MAX) if legendary else ("copies", rules.COPIES_MAX)
+    tag = " [legendary]" if legendary else " [ninja]"
+    verdict = evaluate("naruto-reserve", {"deck": f"{limit} Kiba{tag}\n" + deck(rules.DECK_SIZE - limit),
+                                          "reserve": f"1 Kiba{tag}\n" + reserve(rules.RESERVE_SIZE - 1),
+                                          "out": "1 Card 0", "in": "1 Kiba"}, lang)
+    result = verdict["result"]
+    assert result["swap"]["legal"] is False and result["swap"]["counts"]["deck"] == rules.DECK_SIZE
+    expected = {"code": "swap", "reason": code, "card": "Kiba", "count": limit + 1, "limit": limit}
+    assert expected in result["violations"]
+    assert t(f"naruto-reserve.violation.swap.{code}", **expected) in verdict["details"]
+    assert t("naruto-reserve.summary.swap_also_illegal", count=1) in verdict["summary"]
+
+
+def test_a_swap_up_to_the_copy_limit_stays_legal():
+    limit = rules.COPIES_MAX
+    result = check(f"{limit - 1} Kiba\n" + deck(rules.DECK_SIZE - limit + 1),
+                   "1 Kiba\n" + reserve(rules.RESERVE_SIZE - 1), out="1 Card 0", into="1 Kiba")
+    assert result["legal"] is True and result["swap"]["legal"] is True
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("tag, code, limit", [("", "copies", rules.COPIES_MAX),
+                                              (" [legendary]", "legendary", rules.LEGENDARY_MAX)])
+def test_a_copy_limit_broken_in_the_sideboard_alone_says_all_in_the_sideboard(lang, tag, code, limit):
+    """With a deck entered, a card whose copies are all in the Sideboard: no "(0 in the deck, 4 in the
+    Sideboard)" but its own sentence."""
+    t = Translator(lang)
+    over = limit + 1
+    verdict = evaluate("naruto-reserve", {"deck": deck(), "reserve": f"{over} Scroll{tag}\n" + reserve(rules.RESERVE_SIZE - over)}, lang)
+    assert verdict["details"] == [t(f"naruto-reserve.violation.{code}.reserve_only", card="Scroll", count=over, limit=limit)]
+    assert " 0 " not in verdict["details"][0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_brought_in_without_a_sideboard_say_none_was_entered(lang):
+    """Not "more than the Sideboard holds (0)" when no Sideboard was entered; with a Sideboard that lacks
+    the card, the count it holds."""
+    t = Translator(lang)
+    [line] = evaluate("naruto-reserve", {"deck": deck(), "out": "1 Card 0", "in": "1 V"}, lang)["details"]
+    assert line == t("naruto-reserve.violation.swap.not_in_reserve.no_reserve", card="V", count=1)
+    [line] = evaluate("naruto-reserve", {"deck": deck(), "reserve": reserve(), "out": "1 Card 0", "in": "1 V"}, lang)["details"]
+    assert line == t("naruto-reserve.violation.swap.not_in_reserve", card="V", count=1, available=0)

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators import evaluate
+from calculators import CALCULATORS, error_message, evaluate
 from calculators.i18n import LANGUAGES, Count, Translator
 from rules_core.naruto import FinalPhase
 from rules_core.errors import NotAWholeNumber, RuleError
 from rules_core.naruto import (
+    MIN_PARTICIPANTS,
     BelowMinimumRounds,
     BelowTable,
     CutStatus,
@@ -59,6 +60,22 @@ def test_below_the_table_is_an_error(players):
         final_phase(players)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("players", [-1, -100])
+def test_a_negative_count_of_participants_is_the_field_s_error(players, lang):
+    """«con −1 il regolamento non indica alcun numero di turni svizzeri»: a count below the field's minimum
+    is refused as a number out of the field's range, not answered by the rules' table."""
+    spec = CALCULATORS["naruto-rounds"]
+    field = spec.field("players")
+    assert field.minimum is not None and field.minimum <= 0 < MIN_PARTICIPANTS
+    [error] = evaluate("naruto-rounds", {"players": str(players)}, lang)["errors"]
+    expected = RuleError("players", "out_of_range", players, minimum=field.minimum, maximum=field.maximum)
+    assert error == {"field": "players", "code": "out_of_range",
+                     "message": error_message(Translator(lang), "naruto-rounds", expected)}
+    [error] = evaluate("naruto-rounds", {"players": str(field.minimum)}, lang)["errors"]
+    assert error["code"] == "below_table"
+
+
 @pytest.mark.parametrize("value", [4.0, "4", True, None])
 def test_rules_core_refuses_non_integers(value):
     with pytest.raises(NotAWholeNumber):
@@ -68,14 +85,14 @@ def test_rules_core_refuses_non_integers(value):
 ERROR_CASES = {
     # input -> words the English message must contain
     "3": "start at 4",
-    "-5": "start at 4",
+    "-5": "outside the accepted range",
     "": "required",
     "   ": "required",
     "abc": "cannot be read as a whole number",
     "24.5": "cannot be read as a whole number",
     "1e3": "cannot be read as a whole number",
     "２４": "cannot be read as a whole number",  # full-width digits are not silently accepted
-    "1000001": "too large",
+    "1000001": "outside the accepted range",
     "9" * 200: "too long",
 }
 

@@ -198,3 +198,46 @@ def test_hidden_by_names_all_that_hidden_reads(calc_id):
         key = "|".join(raw[name] if raw[name] in spec.field(name).choices else "" for name in spec.hidden_by)
         if all(raw[name] in ("", *spec.field(name).choices) for name in spec.hidden_by):
             assert sorted(spec.hidden(raw)) == table["when"][key], raw
+
+
+MARKED = [(calc_id, field) for calc_id, spec in sorted(CALCULATORS.items()) for field in spec.fields if field.marked_optional]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("calc_id, field", MARKED, ids=[f"{c}.{f.name}" for c, f in MARKED])
+def test_an_error_names_a_field_without_its_optional_marker(calc_id, field, lang):
+    """«Turni svizzeri previsti (facoltativo): 2 è meno del minimo»: the form says the field may be left
+    empty; its error names the bare label, the form's label carries the marker apart (its own span)."""
+    from calculators import evaluate, field_label
+
+    t = Translator(lang)
+    bad = "x" if field.kind == "integer" else "x" * (field.max_length + 1)
+    verdict = evaluate(calc_id, {**CALCULATORS[calc_id].example, field.name: bad}, lang)
+    [error] = [e for e in verdict["errors"] if e["field"] == field.name]
+    label = field_label(t, calc_id, field.name)
+    assert error["message"].startswith(label) and t("field.optional") not in error["message"]
+    html = unescape(expand_markers(f"<!-- calc:{calc_id} -->", lang))
+    assert f'{label} <span class="field-optional">{t("field.optional")}</span></label>' in html
+
+
+def test_optional_fields_are_marked():
+    """The player names and the planned rounds may be left empty (the form says so)."""
+    assert {(c, f.name) for c, f in MARKED} >= {("naruto-rounds", "rounds"), ("naruto-end-of-time", "name_a"),
+                                                ("pokemon-time-limit", "name_b")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_label_carries_the_optional_marker_in_its_words(lang):
+    """A label's words are what an error names (the clock's fields in the browser too): the marker is added
+    by the form, never written into a label."""
+    from sitebuild.words import words
+
+    t = words(lang)
+    marker = t("field.optional")
+    labels = {key: text for key, text in t.templates("").items() if ".label" in key and marker in text}
+    assert not labels
+    from sitebuild.venue import render_clock
+
+    clock = unescape(render_clock(lang))  # the round and the total: the clock's script names them without it
+    for key in ("clock.round.label", "clock.rounds.label"):
+        assert f'{t(key)} <span class="field-optional">{marker}</span></label>' in clock

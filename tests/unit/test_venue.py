@@ -75,3 +75,17 @@ def test_round_length_is_the_rules_for_blitz_and_the_organisers_otherwise():
     assert (err.value.field, err.value.code) == ("minutes", "required")
     with pytest.raises(RuleError):
         clock.round_minutes("pokemon-bo1", clock.MAX_ROUND_MINUTES + 1)
+
+
+#: The word for a match's format (a game's choices differ by it: standard or blitz, one game or best of three).
+FORMAT = {"en": "format", "fr": "format", "it": "formato"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clock_asks_for_the_game_and_its_format(lang):
+    """The choices are formats of one game as much as games ("Naruto CCG (blitz)", "Pokémon TCG (best of
+    three)"): the legend and the idle line say "game and format", as in French and Italian."""
+    games = {g.value.split("-")[0] for g in clock.Game}
+    assert len(games) < len(clock.Game)  # a game offered in several formats
+    t = words(lang)
+    assert FORMAT[lang] in t("clock.game.label").lower() and FORMAT[lang] in t("clock.state.idle").lower()

@@ -2,7 +2,7 @@
 // <instance> being the element id without "calc-"), the link values no control can show, the form's
 // values as sent for a verdict, the address bar kept in step, and the links a user shares.
 import { word } from "../shared/page-data.js";
-import { fill, replaceQuery, showList, twice } from "../shared/share.js";
+import { fill, labelText, replaceQuery, showList, twice } from "../shared/share.js";
 import { verdictsPending } from "./verdict.js";
 
 let calculators = []; // the page's calculators (calc.js)
@@ -46,9 +46,10 @@ export function linkTo(el) {
 // What a link to `el` leaves out, said to the one sharing it: each field too long for a link.
 export function leftOut(el) {
   return [...el.querySelectorAll(".calc-field[data-field]")]
-    .filter((box) => [...box.querySelectorAll("[name]")].some(tooLongForLink))
+    // blank text is never in a link, however long: nothing is left out (review 3's test found it said so)
+    .filter((box) => [...box.querySelectorAll("[name]")].some((c) => c.value.trim() !== "" && tooLongForLink(c)))
     .map((box) => fill(word("ui.share.left_out"), {
-      field: box.querySelector("label, legend")?.textContent.trim() ?? box.dataset.field,
+      field: box.querySelector("label, legend") ? labelText(box.querySelector("label, legend")) : box.dataset.field,
       limit: MAX_LINK_VALUE.toLocaleString(el.dataset.lang),
     }))
     .join(" ");

@@ -42,6 +42,11 @@ export function headingText(heading) {
   return [...heading.childNodes].filter((n) => !n.classList?.contains("headerlink")).map((n) => n.textContent).join("").trim();
 }
 
+// A field's label as an error names it: without the form's "(optional)" (sitebuild/render.py optional_marker).
+export function labelText(label) {
+  return [...label.childNodes].filter((n) => !n.classList?.contains("field-optional")).map((n) => n.textContent).join("").trim();
+}
+
 // `texts` as the items of `list` (a <ul>), hidden when there are none.
 export function showList(list, texts) {
   list.replaceChildren(...texts.map((text) => Object.assign(document.createElement("li"), { textContent: text })));

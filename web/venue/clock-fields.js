@@ -2,12 +2,12 @@
 // value read with the grammar of venue/input.js, its localized error naming the field shown in the
 // field's box, and the field marked invalid while it shows.
 import { word } from "../shared/page-data.js";
-import { fill } from "../shared/share.js";
+import { fill, labelText } from "../shared/share.js";
 import { parseWhole } from "./input.js";
 import { LIMITS, el, roundInput, roundsInput } from "./clock-parts.js";
 
 export function labelOf(input) {
-  return el.querySelector(`label[for="${input.id}"]`).textContent;
+  return labelText(el.querySelector(`label[for="${input.id}"]`));
 }
 
 // A message in a field's error box (empty: none); the field says it is invalid while it shows.

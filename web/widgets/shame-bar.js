@@ -19,13 +19,23 @@ export function mountBar(bar, playerWord) {
       toggleBar();
     }
   });
-  const nameOf = (result, n) => (result.names?.[n - 1] || "").trim() || fill(playerWord, { n });
+  // A name typed for two players is told apart by each one's label, as the verdict's sentences do
+  // (calculators/players.py told_apart): "Alice (Player 1), Alice (Player 2)".
+  const compared = (name) => (name || "").trim().replace(/\s+/g, " ").toLowerCase();
+  const nameOf = (result, n) => {
+    const name = (result.names?.[n - 1] || "").trim();
+    if (!name) return fill(playerWord, { n });
+    const twice = result.names.filter((other) => compared(other) === compared(name)).length > 1;
+    return twice ? fill(word("player.same_name"), { name, label: fill(playerWord, { n }) }) : name;
+  };
   const listed = (result, numbers) => numbers.map((n) => nameOf(result, n)).join(", ");
   function facts(result) {
     return [
       result.eliminated.length ? fill(word("judge-tower-shame.ui.facts_out"), { names: listed(result, result.eliminated) }) : word("judge-tower-shame.ui.facts_none_out"),
       ...(result.winners_if_library_runs_out.length
-        ? [fill(word("judge-tower-shame.ui.facts_library"), { names: listed(result, result.winners_if_library_runs_out) })] : []),
+        ? [fill(word("judge-tower-shame.ui.facts_library"), {
+          names: listed(result, result.winners_if_library_runs_out), count: result.winners_if_library_runs_out.length,
+        })] : []),
       fill(word("judge-tower-shame.ui.facts_limit"), { limit: result.limit }),
     ].join(" · ");
   }
