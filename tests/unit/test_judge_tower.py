@@ -179,6 +179,15 @@ def test_the_library_fact_says_the_named_players_win(lang):
     assert verb in t("judge-tower-shame.summary.winner", names=typed("N")).lower(), (verb, one)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_library_fact_states_the_whole_condition(lang):
+    """"Wins if the library runs out" dropped rule jt-end-2's two refills (exiled cards, then the graveyard): the
+    bar's condition is the leader's detail line's, word for word, so the short line cannot say less than it."""
+    t = Translator(lang)
+    condition = t("judge-tower-shame.ui.facts_library", names="N", count=1).rsplit(":", 1)[0].strip().lower()
+    assert condition in t("judge-tower-shame.detail.leader", player="N", counter=0).lower(), condition
+
+
 IF = {"en": "If ", "fr": "Si ", "it": "Se "}
 WON = {"en": "has won", "fr": "a gagné", "it": "ha vinto"}
 
