@@ -576,3 +576,19 @@ def test_cards_brought_in_without_a_sideboard_say_none_was_entered(lang):
     assert line == t("naruto-reserve.violation.swap.not_in_reserve.no_reserve", card="V", count=1)
     [line] = evaluate("naruto-reserve", {"deck": deck(), "reserve": reserve(), "out": "1 Card 0", "in": "1 V"}, lang)["details"]
     assert line == t("naruto-reserve.violation.swap.not_in_reserve", card="V", count=1, available=0)
+
+
+# A quoted example line whose one pair of brackets holds more than one tag.
+TWO_TAGS = re.compile(r"\d+ [^«»“”\[\]]+\[[^\]]*,[^\]]*\]")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hint_and_the_error_show_how_to_write_two_tags(lang):
+    """«3 Naruto [ninja] [leggendaria]» is refused as unreadable: the deck's hint and that error both show a
+    line with two tags in one pair of brackets, and the parser reads that example with both tags."""
+    error = evaluate("naruto-reserve", {"deck": "3 Naruto [ninja] [legendary]"}, lang)["errors"][0]["message"]
+    for text in (Translator(lang)("naruto-reserve.deck.hint"), error):
+        examples = TWO_TAGS.findall(text)
+        assert examples, text
+        entry = rules.parse_line("deck", examples[-1], 1)
+        assert entry.kind is not None and entry.legendary, examples
