@@ -85,6 +85,17 @@ def test_a_legal_deck_without_a_sideboard_states_no_sideboard_size(lang):
     reserve_word = {"en": "Sideboard", "fr": "Réserve", "it": "Riserva"}[lang]
     assert reserve_word in without["summary"] and without["summary"] != with_one["summary"]
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_too_many_ninja_without_a_sideboard_never_counts_one(lang):
+    """«Mazzo + Riserva: 40 Ninja senza Plotone (40 nel mazzo, 0 nella Riserva)» with no Sideboard entered: the
+    combined limit's line still says the count and its limit, with no "0 in the Sideboard"."""
+    ninja = rules.TOTAL_NINJA_MAX + 1
+    verdict = evaluate("naruto-reserve", {"deck": deck(40, ninja)}, lang)
+    assert "total_ninja" in codes(verdict["result"])
+    [line] = [text for v, text in zip(verdict["result"]["violations"], verdict["details"]) if v["code"] == "total_ninja"]
+    assert re.findall(r"\d+", line) == [str(ninja), str(rules.TOTAL_NINJA_MAX)], line
+
+
 @pytest.mark.parametrize("side_ninja, legal", [(5, True), (6, False)])
 def test_total_ninja(side_ninja, legal):
     result = check(deck(40, 25), reserve(10, side_ninja))
