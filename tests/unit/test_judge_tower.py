@@ -333,3 +333,13 @@ def test_the_hint_shows_the_separator_the_parser_reads(lang):
     assert "3, 1" in hint
     assert evaluate(SHAME, {"shame": "3, 1"}, lang)["ok"]
     assert not evaluate(SHAME, {"shame": "3,1"}, lang)["ok"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hint_says_of_an_unspaced_comma_what_the_verdict_says(lang):
+    """«"3,1" si legge come un numero decimale» while the verdict refuses "3,1" (a counter is a whole number):
+    a hint quoting the unspaced form ends on the error's own reason."""
+    hint = Translator(lang)("judge-tower-shame.shame.hint")
+    [error] = evaluate(SHAME, {"shame": "3,1"}, lang)["errors"]
+    reason = error["message"].rstrip(".").rsplit(". ", 1)[-1].lower()
+    assert "3,1" not in hint or reason in hint.lower(), (reason, hint)
