@@ -343,3 +343,15 @@ def test_the_hint_says_of_an_unspaced_comma_what_the_verdict_says(lang):
     [error] = evaluate(SHAME, {"shame": "3,1"}, lang)["errors"]
     reason = error["message"].rstrip(".").rsplit(". ", 1)[-1].lower()
     assert "3,1" not in hint or reason in hint.lower(), (reason, hint)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_term_for_a_player_out_of_the_game(lang):
+    """«Hors jeu» on the bar, «Hors de la partie» in the verdict, «Ha perso» on a row: one state, one term —
+    the row's word, found in every sentence that says a player is out."""
+    t = Translator(lang)
+    term = t("judge-tower-shame.ui.out").lower()
+    sentences = [t("judge-tower-shame.ui.facts_out", names="N"), t("judge-tower-shame.ui.facts_none_out"),
+                 t("judge-tower-shame.summary.out", names=typed("N")),
+                 t("judge-tower-shame.detail.out", player="N", counter=9, limit=8)]
+    assert all(term in sentence.lower() for sentence in sentences), (term, sentences)
