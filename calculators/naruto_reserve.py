@@ -34,6 +34,10 @@ def violation_text(t: Translator, violation: rules.Violation, no_reserve: bool =
         key += f".{violation.reason}"
         if violation.reason == "not_in_reserve" and no_reserve:
             key += ".no_reserve"
+        elif violation.available == 0:  # "holds no copy", never "does not hold that many (0)"
+            key += ".none"
+    elif violation.code == "total_ninja" and no_reserve:  # never "0 in the Sideboard" for a Sideboard not entered
+        key += ".no_reserve"
     elif violation.code in ("copies", "legendary") and not violation.reserve:  # never "0 in the Sideboard"
         key += ".deck_alone"
     elif violation.code in ("copies", "legendary") and not violation.deck:  # never "0 in the deck"

@@ -22,6 +22,7 @@ rules_core.pokemon.MatchAlreadyDecided: games_a: already_decided (got 2; games=2
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules_core.errors import OutOfRange, RuleError, require_int
@@ -141,6 +142,23 @@ def _prizes(field: str, value: object) -> int | None:
     return require_int(field, prizes, MIN_PRIZES, MAX_PRIZES)
 
 
+def _each_checked(checks: list[tuple[Callable[[str, object], int | None], str, object]]) -> list[int | None]:
+    """Every count checked: each bad one is its own field's error, all at once in an ``ExceptionGroup``
+    (the form shows an error under each field; fixing one must not reveal the next)."""
+    values: list[int | None] = []
+    errors: list[RuleError] = []
+    for check, field, value in checks:
+        try:
+            values.append(check(field, value))
+        except RuleError as err:
+            errors.append(err)
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ExceptionGroup("several counts are out of range", errors)
+    return values
+
+
 def _compare(criterion: Criterion, a: int, b: int, fewer_wins: bool) -> Step:
     if a == b:
         return Step(criterion, Finding.EQUAL, a, b)
@@ -200,9 +218,13 @@ def time_limit_outcome(
     rules_core.errors.RuleError: in_progress: needed (got None)
     """
     best_of_three = MatchFormat(match_format) is MatchFormat.BEST_OF_THREE
+    checks = [(_prizes, "prizes_a", prizes_a), (_prizes, "prizes_b", prizes_b)]
     if best_of_three:
-        games_a, games_b = _games("games_a", games_a), _games("games_b", games_b)
-    prizes_a, prizes_b = _prizes("prizes_a", prizes_a), _prizes("prizes_b", prizes_b)
+        checks[:0] = [(_games, "games_a", games_a), (_games, "games_b", games_b)]
+    checked = _each_checked(checks)
+    if best_of_three:
+        games_a, games_b = checked.pop(0), checked.pop(0)
+    prizes_a, prizes_b = checked
     late_a, late_b = bool(late_a), bool(late_b)
     steps: list[Step] = []
 

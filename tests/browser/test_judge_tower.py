@@ -166,10 +166,10 @@ def test_the_trackers_sticky_verdict_is_compact_on_a_phone(phone, site_url, lang
 
 
 
-def test_the_bar_says_the_facts_first_and_opens_on_a_tap(phone, site_url):
+@pytest.mark.parametrize("lang", ["it", "fr", "en"])
+def test_the_bar_says_the_facts_first_and_opens_on_a_tap(phone, site_url, lang):
     """Issue 62 item 5: the bar's two lines ended mid-sentence before the winner's name, and a tap did nothing. The
     facts come first (who is out, who would win if the library ran out, the limit), the whole of it on a tap."""
-    lang = "it"
     t = Translator(lang)
     phone.goto(f"{site_url}/{PAGES[lang]}?judge-tower-shame.shame=Ann%3A%209%0ABen%3A%202%0ADev%3A%201#calc-judge-tower-shame")
     calc = phone.locator("#calc-judge-tower-shame")

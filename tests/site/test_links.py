@@ -136,3 +136,7 @@ def test_the_home_pages_calculator_links_land_on_a_calculator(site):
             after = [kind for kind, _ in page.events[start - 1 if page.events[start - 1] == ("calc", anchor) else start:]
                      if kind in ("heading", "calc")]
             assert after[:1] == ["calc"], f"{lang}: {link} opens no calculator ({after[:3]})"
+        # The hand size's link opened "General rules" (its calculator serves rule 1 of eleven): the judge asked
+        # for the calculator; only the time-out links open their rules first (the test above says why).
+        landed = {link.split("#")[1] for link in home.calc_links}
+        assert "calc-judge-tower-hand" in landed and "jt-general" not in landed, (lang, sorted(landed))

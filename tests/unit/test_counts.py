@@ -147,10 +147,10 @@ def test_every_word_after_a_number_is_classified(lang):
 #: itself: "{value} is fewer"), per language.
 NOT_AGREEING = {
     "en": {"in", "to", "of", "is", "min", "s", "%", "left", "taken", "brought", "non-platoon", "and", "or",
-           "swiss", "loses", "has", "on"},
-    "fr": {"dans", "à", "sur", "est", "n'est", "min", "s", "%", "contre", "et", "ou", "fait", "a", "n'a", "dépasse", "de"},
+           "swiss", "loses", "has", "on", "for"},
+    "fr": {"dans", "à", "sur", "est", "n'est", "min", "s", "%", "contre", "et", "ou", "fait", "a", "n'a", "dépasse", "de", "pour"},
     "it": {"nel", "nella", "in", "a", "di", "non", "su", "è", "min", "s", "%", "contro", "e", "o", "da", "ninja", "il",
-           "ha", "supera"},
+           "ha", "supera", "per"},
 }
 
 

@@ -264,3 +264,18 @@ def test_a_negative_count_is_refused_as_out_of_range(spec, field, lang):
     rules give no number of rounds")."""
     verdict = evaluate(spec.id, {**_showing(spec, field.name), field.name: "-1"}, lang)
     assert [(e["field"], e["code"]) for e in verdict["errors"]] == [(field.name, "out_of_range")], verdict["errors"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("spec", CALCULATORS.values(), ids=lambda spec: spec.id)
+def test_two_bad_numbers_give_two_errors(spec, lang):
+    """Best of three with −1 and 1000000 games reported only Player A's: a judge fixed it and met B's next.
+    Every pair of whole-number fields a form shows (under any answer to its choices), both out of any range,
+    gives an error under each of the two."""
+    variants = [spec.example, *({**spec.example, f.name: c} for f in spec.fields if f.kind == "choice" for c in f.choices)]
+    for inputs in variants:
+        hidden = set(evaluate(spec.id, inputs, lang)["hidden_fields"] or ())
+        numbers = [f.name for f in spec.fields if f.kind == "integer" and f.name not in hidden]
+        for pair in itertools.combinations(numbers, 2):
+            verdict = evaluate(spec.id, {**inputs, **dict.fromkeys(pair, "-1000000")}, lang)
+            assert set(pair) <= {error["field"] for error in verdict["errors"]}, (inputs, pair, verdict["errors"])

@@ -179,6 +179,15 @@ def test_the_library_fact_says_the_named_players_win(lang):
     assert verb in t("judge-tower-shame.summary.winner", names=typed("N")).lower(), (verb, one)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_library_fact_states_the_whole_condition(lang):
+    """"Wins if the library runs out" dropped rule jt-end-2's two refills (exiled cards, then the graveyard): the
+    bar's condition is the leader's detail line's, word for word, so the short line cannot say less than it."""
+    t = Translator(lang)
+    condition = t("judge-tower-shame.ui.facts_library", names="N", count=1).rsplit(":", 1)[0].strip().lower()
+    assert condition in t("judge-tower-shame.detail.leader", player="N", counter=0).lower(), condition
+
+
 IF = {"en": "If ", "fr": "Si ", "it": "Se "}
 WON = {"en": "has won", "fr": "a gagné", "it": "ha vinto"}
 
@@ -324,3 +333,25 @@ def test_the_hint_shows_the_separator_the_parser_reads(lang):
     assert "3, 1" in hint
     assert evaluate(SHAME, {"shame": "3, 1"}, lang)["ok"]
     assert not evaluate(SHAME, {"shame": "3,1"}, lang)["ok"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hint_says_of_an_unspaced_comma_what_the_verdict_says(lang):
+    """«"3,1" si legge come un numero decimale» while the verdict refuses "3,1" (a counter is a whole number):
+    a hint quoting the unspaced form ends on the error's own reason."""
+    hint = Translator(lang)("judge-tower-shame.shame.hint")
+    [error] = evaluate(SHAME, {"shame": "3,1"}, lang)["errors"]
+    reason = error["message"].rstrip(".").rsplit(". ", 1)[-1].lower()
+    assert "3,1" not in hint or reason in hint.lower(), (reason, hint)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_term_for_a_player_out_of_the_game(lang):
+    """«Hors jeu» on the bar, «Hors de la partie» in the verdict, «Ha perso» on a row: one state, one term —
+    the row's word, found in every sentence that says a player is out."""
+    t = Translator(lang)
+    term = t("judge-tower-shame.ui.out").lower()
+    sentences = [t("judge-tower-shame.ui.facts_out", names="N"), t("judge-tower-shame.ui.facts_none_out"),
+                 t("judge-tower-shame.summary.out", names=typed("N")),
+                 t("judge-tower-shame.detail.out", player="N", counter=9, limit=8)]
+    assert all(term in sentence.lower() for sentence in sentences), (term, sentences)

@@ -85,6 +85,17 @@ def test_a_legal_deck_without_a_sideboard_states_no_sideboard_size(lang):
     reserve_word = {"en": "Sideboard", "fr": "Réserve", "it": "Riserva"}[lang]
     assert reserve_word in without["summary"] and without["summary"] != with_one["summary"]
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_too_many_ninja_without_a_sideboard_never_counts_one(lang):
+    """«Mazzo + Riserva: 40 Ninja senza Plotone (40 nel mazzo, 0 nella Riserva)» with no Sideboard entered: the
+    combined limit's line still says the count and its limit, with no "0 in the Sideboard"."""
+    ninja = rules.TOTAL_NINJA_MAX + 1
+    verdict = evaluate("naruto-reserve", {"deck": deck(40, ninja)}, lang)
+    assert "total_ninja" in codes(verdict["result"])
+    [line] = [text for v, text in zip(verdict["result"]["violations"], verdict["details"]) if v["code"] == "total_ninja"]
+    assert re.findall(r"\d+", line) == [str(ninja), str(rules.TOTAL_NINJA_MAX)], line
+
+
 @pytest.mark.parametrize("side_ninja, legal", [(5, True), (6, False)])
 def test_total_ninja(side_ninja, legal):
     result = check(deck(40, 25), reserve(10, side_ninja))
@@ -575,4 +586,30 @@ def test_cards_brought_in_without_a_sideboard_say_none_was_entered(lang):
     [line] = evaluate("naruto-reserve", {"deck": deck(), "out": "1 Card 0", "in": "1 V"}, lang)["details"]
     assert line == t("naruto-reserve.violation.swap.not_in_reserve.no_reserve", card="V", count=1)
     [line] = evaluate("naruto-reserve", {"deck": deck(), "reserve": reserve(), "out": "1 Card 0", "in": "1 V"}, lang)["details"]
-    assert line == t("naruto-reserve.violation.swap.not_in_reserve", card="V", count=1, available=0)
+    assert re.findall(r"\d+", line) == ["1"] and "V" in line, line  # never "not that many (0)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("out", "into"), [("1 Nobody", "1 Side Card 0"), ("1 Card 0", "1 Nobody")])
+def test_a_swapped_card_the_list_lacks_is_said_to_have_no_copy(lang, out, into):
+    """«…mais le deck n'en contient pas autant (0)»: a card the deck or the Sideboard does not hold at all
+    is said to have no copy there; only the count swapped is quoted."""
+    details = evaluate("naruto-reserve", {"deck": deck(), "reserve": reserve(), "out": out, "in": into}, lang)["details"]
+    [line] = [text for text in details if "Nobody" in text]
+    assert re.findall(r"\d+", line) == ["1"], line
+
+
+# A quoted example line whose one pair of brackets holds more than one tag.
+TWO_TAGS = re.compile(r"\d+ [^«»“”\[\]]+\[[^\]]*,[^\]]*\]")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hint_and_the_error_show_how_to_write_two_tags(lang):
+    """«3 Naruto [ninja] [leggendaria]» is refused as unreadable: the deck's hint and that error both show a
+    line with two tags in one pair of brackets, and the parser reads that example with both tags."""
+    error = evaluate("naruto-reserve", {"deck": "3 Naruto [ninja] [legendary]"}, lang)["errors"][0]["message"]
+    for text in (Translator(lang)("naruto-reserve.deck.hint"), error):
+        examples = TWO_TAGS.findall(text)
+        assert examples, text
+        entry = rules.parse_line("deck", examples[-1], 1)
+        assert entry.kind is not None and entry.legendary, examples

@@ -51,6 +51,19 @@ def test_evaluate_tables(players, rounds, phase, lang):
     assert verdict["lang"] == lang
 
 
+# The source's word for the tournaments its top cut binds («Dans chaque tournoi officiel de 8 joueurs ou plus»).
+OFFICIAL = {"en": "official tournament", "fr": "tournoi officiel", "it": "torneo ufficiale"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("players", "rounds", "phase"), [row for row in TABLE if row[2] != "none"])
+def test_the_top_cut_is_stated_for_an_official_tournament(players, rounds, phase, lang):
+    """«De 8 à 16 participants, la phase finale est un Top 4» made the cut compulsory for any tournament;
+    the source binds only official ones, and the detail line says so."""
+    details = evaluate("naruto-rounds", {"players": str(players)}, lang)["details"]
+    assert any(OFFICIAL[lang] in line and f"Top {FinalPhase(phase).size}" in line for line in details), details
+
+
 @pytest.mark.parametrize("players", [3, 0, -1, -100])
 def test_below_the_table_is_an_error(players):
     with pytest.raises(BelowTable) as caught:

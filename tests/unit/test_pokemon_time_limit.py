@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+import re
 
 import pytest
 from babel.messages.pofile import read_po
@@ -338,3 +339,12 @@ def test_single_game_both_late_cites_the_reading_of_criterion_2(lang, prizes):
     neither = evaluate("pokemon-time-limit", {**values, "late_a": "no", "late_b": "no"}, lang)["details"]
     assert sum(BOTH_LATE_READING[lang] in line for line in both) == 1, both
     assert not any(BOTH_LATE_READING[lang] in line for line in neither), neither
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_game_in_progress_hint_names_both_buttons_as_labelled(lang):
+    """«…; no se è scaduto tra due partite»: the hint names the buttons, so it writes their labels as printed."""
+    t = Translator(lang)
+    hint = t("pokemon-time-limit.in_progress.hint")
+    for answer in ("yes", "no"):
+        assert re.search(rf"\b{t(f'pokemon-time-limit.in_progress.{answer}')}\b", hint), (answer, hint)
