@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from calculators.i18n import Translator
-from calculators.players import NAME_LENGTH, Name, joined, label, told_apart
+from calculators.players import NAME_LENGTH, Name, joined, label, sharing_a_name, told_apart
 from calculators.spec import Calculator, Field, Answer
 from rules_core import judge_tower
 from rules_core.errors import RuleError
@@ -75,7 +75,8 @@ def parse_counters(text: str, field: str = "shame") -> tuple[list[str | None], l
 def run(values: dict[str, Any], t: Translator) -> Answer:
     names, counters = parse_counters(values["shame"])
     standing = judge_tower.shame_standing(counters)
-    shown = told_apart(t, [(name, label(t, f"{ID}.player", position=i)) for i, name in enumerate(names, 1)])
+    entries = [(name, label(t, f"{ID}.player", position=i)) for i, name in enumerate(names, 1)]
+    shown = told_apart(t, entries)
 
     def listing(positions: tuple[int, ...]) -> Name:
         return joined(t, [shown[i - 1] for i in positions])
@@ -89,6 +90,8 @@ def run(values: dict[str, Any], t: Translator) -> Answer:
     }
     if any(names):
         result["names"] = names
+    if apart := sharing_a_name(entries):  # the players the tracker's bar names with their label too
+        result["told_apart"] = sorted(i + 1 for i in apart)
     winners, won = standing.winners_if_library_runs_out, standing.last_one_in
     # What changes at the table first (who is out, who has won or would win), the rule it follows last: the
     # tracker's sticky bar shows the summary's first two lines.
@@ -112,7 +115,7 @@ SPEC = Calculator(
     run=run,
     example={"shame": "Alice: 3\nBob: 1"},
     result_keys=("players", "limit", "eliminated", "winners_if_library_runs_out", "counters"),
-    optional_result_keys=("names",),
+    optional_result_keys=("names", "told_apart"),
     widget="shame-tracker",
     widget_rules={"min_players": judge_tower.MIN_PLAYERS, "max_players": judge_tower.MAX_PLAYERS,
                   "max_name": MAX_NAME, "max_counter": judge_tower.MAX_COUNTER,

@@ -106,20 +106,32 @@ def told_apart(t: Translator, entries: list[tuple[str | None, Name]]) -> list[Na
     >>> told_apart(t, [("Player B", player(t, Player.A)), (None, player(t, Player.B))])[1]
     'Player B'
     """
-    def key(text: str) -> str:
-        return " ".join(text.replace(ISOLATE, "").replace(END_ISOLATE, "").split()).casefold()
-
-    count = Counter(key(name or label) for name, label in entries)
+    shared = sharing_a_name(entries)
     shown = []
-    for name, label in entries:
+    for i, (name, label) in enumerate(entries):
         if not name:
             shown.append(label)
-        elif count[key(name)] > 1:
+        elif i in shared:
             apart = t("player.same_name", name=isolated(name), label=str(label))
             shown.append(Name(apart, {"the": apart}))
         else:
             shown.append(typed(name))
     return shown
+
+
+def sharing_a_name(entries: list[tuple[str | None, Name]]) -> set[int]:
+    """The indexes of the typed names in ``(typed name or None, default label)`` that another player's
+    name or label also is (case and runs of spaces aside): those :func:`told_apart` names with a label.
+
+    >>> t = Translator("en")
+    >>> sorted(sharing_a_name([("Anne", player(t, Player.A)), (" anne ", player(t, Player.B))]))
+    [0, 1]
+    """
+    def key(text: str) -> str:
+        return " ".join(text.replace(ISOLATE, "").replace(END_ISOLATE, "").split()).casefold()
+
+    count = Counter(key(name or label) for name, label in entries)
+    return {i for i, (name, _) in enumerate(entries) if name and count[key(name)] > 1}
 
 
 def names(values: dict[str, Any], t: Translator) -> dict[Player, Name]:

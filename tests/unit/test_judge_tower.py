@@ -355,3 +355,11 @@ def test_one_term_for_a_player_out_of_the_game(lang):
                  t("judge-tower-shame.summary.out", names=typed("N")),
                  t("judge-tower-shame.detail.out", player="N", counter=9, limit=8)]
     assert all(term in sentence.lower() for sentence in sentences), (term, sentences)
+
+
+def test_the_verdict_says_which_players_the_bar_tells_apart():
+    """The tracker's bar names a shared name with its label where the sentences do: the verdict says
+    which players (its script compares no names)."""
+    from calculators import evaluate
+    assert evaluate("judge-tower-shame", {"shame": "Dev: 1\n dev : 2\nBob: 0"}, "en")["result"]["told_apart"] == [1, 2]
+    assert "told_apart" not in evaluate("judge-tower-shame", {"shame": "Dev: 1\nBob: 0"}, "en")["result"]

@@ -19,14 +19,12 @@ export function mountBar(bar, playerWord) {
       toggleBar();
     }
   });
-  // A name typed for two players is told apart by each one's label, as the verdict's sentences do
-  // (calculators/players.py told_apart): "Alice (Player 1), Alice (Player 2)".
-  const compared = (name) => (name || "").trim().replace(/\s+/g, " ").toLowerCase();
+  // A name another player also has is told apart by its label, as the verdict's sentences do: the
+  // verdict says which (result.told_apart, calculators/players.py sharing_a_name).
   const nameOf = (result, n) => {
     const name = (result.names?.[n - 1] || "").trim();
     if (!name) return fill(playerWord, { n });
-    const twice = result.names.filter((other) => compared(other) === compared(name)).length > 1;
-    return twice ? fill(word("player.same_name"), { name, label: fill(playerWord, { n }) }) : name;
+    return result.told_apart?.includes(n) ? fill(word("player.same_name"), { name, label: fill(playerWord, { n }) }) : name;
   };
   const listed = (result, numbers) => numbers.map((n) => nameOf(result, n)).join(", ");
   function facts(result) {
