@@ -55,7 +55,10 @@ def wheel_again(tmp_path_factory) -> Path:
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
                    cwd=out, env={**os.environ, "SOURCE_DATE_EPOCH": makefile_epochs()["wheel"]},
                    check=True, capture_output=True)
-    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder
+    # setuptools' scratch folders only, as `make wheel` clears them: build/ also holds the pseudo-locale
+    # site (tests/pseudo.py), whose loss made the next `make test` build it again (~20-60 s).
+    for scratch in [ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")]:
+        shutil.rmtree(scratch, ignore_errors=True)
     return next(out.glob("*.whl"))
 
 
