@@ -160,3 +160,19 @@ def test_no_button_of_a_calculator_in_the_results(page, site_url, lang):
     expect(results).to_contain_text("mulligan", ignore_case=True)
     for key in ("ui.retry", "ui.copy_calc_link", "ui.loading", "ui.qr.button"):
         expect(results).not_to_contain_text(t(key))
+
+
+def test_the_index_is_built_when_first_asked_not_on_every_page_view(page, site_url):
+    """Building the index (lunr over every section, the language's stemmer loaded) cost ~0.1 s of a
+    desktop's CPU on every page view, several times that on a phone, and most views never search:
+    search says it is ready at once, and the first query builds the index, then is answered."""
+    lunr = []
+    page.on("request", lambda request: "/lunr/" in request.url and lunr.append(request.url))
+    page.goto(f"{site_url}/fr/")
+    served = page.request.get(page.url).text()
+    initializing = re.search(r'md-search-result__meta">\s*([^<]+?)\s*<', served).group(1)
+    expect(page.locator(".md-search-result__meta")).not_to_have_text(initializing)  # ready, search not opened
+    assert lunr == []  # must not: the French stemmer loaded (the index built) before anything was asked
+    found, sections = first_result(search(page, site_url, "fr", "réserve"))
+    assert (found, "naruto/#naruto-reserve" in sections) == ("naruto/", True)
+    assert any(url.endswith("/lunr.fr.min.js") for url in lunr), lunr

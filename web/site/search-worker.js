@@ -20,7 +20,7 @@ let replied = null;
 self.postMessage = (message) => (replied ? replied(message) : post(message));
 load(MATERIAL);
 
-const SETUP = 0, QUERY = 2; // Material's message types
+const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3; // Material's message types
 let language = null; // {stop, stem, separator} once the index is set up
 const ask = (data) => new Promise((resolve) => {
   replied = resolve;
@@ -47,7 +47,7 @@ const held = (prefix) => language.sections.filter((words) => words.some((word) =
 async function search(query) {
   if (/[+\-~^:*"]/.test(query)) return ask({ type: QUERY, data: query }); // lunr's own syntax: as typed
   let words = contentWords(query);
-  if (!words.length) return { type: 3, data: { items: [] } }; // only function words: nothing to find
+  if (!words.length) return { type: RESULT, data: { items: [] } }; // only function words: nothing to find
   // A word most sections hold ("carte" on a card game's site) tells none apart: asked only alone.
   const rare = words.filter((word) => 2 * held(word) <= language.sections.length);
   if (rare.length) words = rare;
@@ -72,21 +72,34 @@ async function search(query) {
 const sectionWords = (doc, separator) => Object.entries(doc).filter(([key]) => key !== "location" && typeof doc[key] === "string")
   .flatMap(([, text]) => text.replace(/<[^>]+>/g, " ").toLowerCase().split(separator)).filter(Boolean);
 
+// Material's setup (its index), kept until a question needs it: building the index (lunr, and the
+// language's stemmer loaded) took ~0.1 s of a desktop's CPU on every page view, several times that on a
+// phone, and most views never search. Material is told at once that search is ready; the first query
+// builds the index, then is answered (notes/test-speed.md: what a page view costs).
+let setup = null;
+async function indexed() {
+  if (!setup) return;
+  const { data } = setup;
+  setup = null;
+  await ask({ type: SETUP, data });
+  const lang = data.config.lang[0];
+  const rules = lang === "en" ? lunr : lunr[lang];
+  const { separator, question_words: questionWords = [] } = data.config;
+  language = { stop: rules.stopWordFilter, stem: rules.stemmer, separator: new RegExp(separator),
+    questionWords: new Set(questionWords), sections: data.docs.map((doc) => sectionWords(doc, new RegExp(separator))) };
+}
+
 let queue = Promise.resolve();
 listen("message", ({ data }) => {
   queue = queue.then(async () => {
     if (data.type === SETUP) {
-      const reply = await ask(data);
-      const lang = data.data.config.lang[0];
-      const rules = lang === "en" ? lunr : lunr[lang];
-      const { separator, question_words: questionWords = [] } = data.data.config;
-      language = { stop: rules.stopWordFilter, stem: rules.stemmer, separator: new RegExp(separator),
-        questionWords: new Set(questionWords), sections: data.data.docs.map((doc) => sectionWords(doc, new RegExp(separator))) };
-      post(reply);
-    } else if (data.type === QUERY && language) {
-      post(await search(data.data));
-    } else {
-      post(await ask(data));
+      setup = data;
+      post({ type: READY });
+      return;
     }
+    // Material asks the empty field once search is ready: no index needed to find nothing.
+    if (data.type === QUERY && !data.data.trim()) return post({ type: RESULT, data: { items: [] } });
+    await indexed();
+    post(await (data.type === QUERY && language ? search(data.data) : ask(data)));
   });
 });
