@@ -119,3 +119,18 @@ def test_hashed_engine_files_are_immutable_and_the_rest_revalidated(origin, tmp_
     with pytest.raises(urllib.error.HTTPError) as missing:  # a hashed path that is not there: not kept
         get(origin + "/calc/pyodide-0a1b2c/missing.js", gzip_ok=True)
     assert missing.value.code == 404 and missing.value.headers["Cache-Control"] == REVALIDATE
+
+
+@pytest.mark.parametrize("accept", ["gzip", "br, gzip", ""])
+def test_a_revalidation_of_an_unchanged_file_is_answered_not_modified(origin, tmp_path, accept):
+    """As hosts answer a browser revalidating its copy (a page's files are revalidated on every visit):
+    304 without a body, for the encoded copies too; a file changed since is sent again."""
+    (tmp_path / "page" / "index.html.br").write_bytes(b"not really brotli")
+    headers, _ = get(origin + "/page/", gzip_ok=True, accept=accept)
+    request = urllib.request.Request(origin + "/page/", headers={"Accept-Encoding": accept, "If-Modified-Since": headers["Last-Modified"]})
+    with pytest.raises(urllib.error.HTTPError) as answer:  # urllib raises on a 304
+        urllib.request.urlopen(request)
+    assert answer.value.code == 304 and answer.value.read() == b""
+    request.add_header("If-Modified-Since", "Thu, 01 Jan 1970 00:00:00 GMT")
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200 and response.read()
