@@ -65,6 +65,11 @@ def summary(calc):
     return calc.locator(".calc-summary")
 
 
+def verdict_region(calc):
+    """The verdict: a live region (aria-live, no role) holding the summary and the details."""
+    return calc.locator(".calc-verdict")
+
+
 def details(calc):
     """The verdict's details, one item each (listitem is also the role of a widget's rows)."""
     return calc.locator(".calc-details > li")
