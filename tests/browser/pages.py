@@ -75,6 +75,12 @@ def details(calc):
     return calc.locator(".calc-details > li")
 
 
+def checklist(calc):
+    """naruto-end-of-time's checklist of the turns left: the verdict's list whose items are checkboxes
+    (the plain details list hides under it)."""
+    return calc.get_by_role("list").filter(has=calc.page.get_by_role("checkbox"))
+
+
 def engine_status(calc):
     """The line that says whether the calculator's engine is starting, ready or failed: role status,
     as are a question's "still to answer" note and the shame tracker's counters."""

@@ -9,7 +9,7 @@ from calculators import evaluate
 from calculators.i18n import Translator
 from calculators.players import player
 from rules_core.players import Player
-from tests.browser.pages import calculator, details, field, field_error, field_errors, summary, verdict_region
+from tests.browser.pages import calculator, checklist, details, field, field_error, field_errors, summary, verdict_region
 
 PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
 XSS = "<img src=x onerror=alert(1)>"
@@ -22,11 +22,6 @@ def answer(calc, t, calc_id, field, choice):
 
 def choose(calc, t, calc_id, field, choice):
     answer(calc, t, calc_id, field, choice).check()
-
-
-def checklist(calc):
-    """The turns' checklist: the verdict's list whose items are checkboxes."""
-    return calc.get_by_role("list").filter(has=calc.page.get_by_role("checkbox"))
 
 
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
