@@ -99,14 +99,25 @@ def field_error(calc, field: str):
 
 
 def shame_tracker(calc, lang: str):
-    """Judge Tower's table-side tracker: a region named by the catalog; its rows are its list items,
-    each row's counter its one status (an <output>), each name its one textbox."""
+    """Judge Tower's table-side tracker: a region named by the catalog."""
     return calc.get_by_role("region", name=Translator(lang)("judge-tower-shame.ui.tracker"), exact=True)
+
+
+def shame_rows(calc, lang: str):
+    """The tracker's players: the list items with a name field (a shared copy's list of differences
+    has items too). In a row, the counter is its one status (an <output>), the name its one textbox."""
+    return shame_tracker(calc, lang).get_by_role("listitem").filter(has=calc.page.get_by_role("textbox"))
 
 
 def shame_bar(calc):
     """The tracker's bar (a button named by the verdict it shows, whatever it says)."""
     return calc.locator(".shame-bar")
+
+
+def offline_line(page):
+    """The line at the top of every page that says whether this phone is ready for a hall with no
+    signal: the one status in Material's announcement bar (overrides/main.html)."""
+    return page.get_by_role("complementary").get_by_role("status")
 
 
 def toast(page):

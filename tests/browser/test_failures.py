@@ -26,7 +26,7 @@ from sitebuild.answers import TABLES
 from sitebuild.engine import engine_paths
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.pages import (calculator, checklist, engine_status, expect_failed_then_retry, expect_verdict, field_error,
-                                 field_errors, shame_tracker, summary)
+                                 field_errors, shame_rows, summary)
 from tools.serve import Handler, Server
 
 # --- links that set choices only, or values no control can show ------------------------------------------
@@ -350,7 +350,7 @@ def test_the_shame_tracker_in_two_tabs_keeps_both_changes(new_page, site_url):
     for tab in tabs:
         tab.goto(f"{site_url}/judge-tower/")
         expect_ready(tab.locator("#calc-judge-tower-shame"))
-    rows = [shame_tracker(calculator(tab, "en", "judge-tower-shame"), "en").get_by_role("listitem") for tab in tabs]
+    rows = [shame_rows(calculator(tab, "en", "judge-tower-shame"), "en") for tab in tabs]
     rows[0].nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
     expect(rows[1].nth(0).get_by_role("status")).to_have_text("1")  # the other tab follows (its counter)
     rows[1].nth(1).get_by_role("button", name=ui["plus"], exact=True).click()

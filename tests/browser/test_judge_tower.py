@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import expect_ready, seed_snapshot
-from tests.browser.pages import calculator, field_errors, shame_bar, shame_tracker, summary
+from tests.browser.pages import calculator, field_errors, shame_bar, shame_rows, summary
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator
@@ -43,7 +43,7 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
     words_ = words(lang)
     page.on("dialog", lambda dialog: pytest.fail(f"a name ran as HTML: {dialog.message}"))
     calc = open_calc(PAGES[lang], "judge-tower-shame")
-    rows = shame_tracker(calc, lang).get_by_role("listitem")
+    rows = shame_rows(calc, lang)
     expect(rows).to_have_count(2)  # a game needs two players: the tracker starts with two
     calc.get_by_role("button", name=words_["add"]).click()
     expect(rows).to_have_count(3)
@@ -114,7 +114,7 @@ def test_every_tracker_button_can_be_tapped_on_a_phone_at_200_percent(fresh, sit
     calc = calculator(page, "it", "judge-tower-shame")
     expect_ready(calc)
     calc.get_by_role("button", name=words_["add"], exact=True).tap()
-    rows = shame_tracker(calc, "it").get_by_role("listitem")
+    rows = shame_rows(calc, "it")
     expect(rows).to_have_count(3)
     for row in rows.all():
         row.get_by_role("button", name=words_["plus"], exact=True).tap(timeout=5_000)
@@ -216,7 +216,7 @@ def test_a_shared_tracker_says_it_is_a_copy_and_shows_what_differs(phone, site_u
     for n, name in enumerate(["Ann", "Ben"], 1):
         calc.get_by_role("textbox", name=ui["player"].format(n=n), exact=True).fill(name)
     calc.get_by_role("listitem", name="Ben").get_by_role("button", name=ui["plus"]).tap()  # this phone's own point
-    expect(shame_tracker(calc, lang).get_by_role("status")).to_have_text(["0", "1"])
+    expect(shame_rows(calc, lang).get_by_role("status")).to_have_text(["0", "1"])
     calc.get_by_role("button", name=site_words(lang)("ui.qr.button"), exact=True).tap()
     dialog = phone.get_by_role("dialog", name=site_words(lang)("ui.qr.title"), exact=True)
     expect(dialog).to_contain_text(ui["copy"])  # says what it shares

@@ -14,7 +14,7 @@ from calculators.i18n import LANGUAGES, Translator, language_folder
 from sitebuild.words import words
 from tests.browser.conftest import expect_ready, forget
 from tests.browser.large_text import LARGE_TEXT, SMALL_PHONE
-from tests.browser.pages import calculator, field, pick_language, shame_bar, shame_tracker, summary, toast
+from tests.browser.pages import calculator, field, pick_language, shame_bar, shame_rows, summary, toast
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 
@@ -148,7 +148,7 @@ def test_tracker_link_opens_the_shared_counters(new_page, site_url):
     page = open_link(new_page, f"{site_url}/fr/judge-tower/?judge-tower-shame.shame=Ann%3A%202%0ABob%3A%207%0ACy%3A%20-1#calc-judge-tower-shame")
     calc = calculator(page, "fr", "judge-tower-shame")
     expect_ready(calc)
-    rows = shame_tracker(calc, "fr").get_by_role("listitem")
+    rows = shame_rows(calc, "fr")
     expect(rows).to_have_count(3)
     expect(rows.get_by_role("status")).to_have_text(["2", "7", "−1"])
     expect(rows.nth(1)).to_have_attribute("data-out", "true")  # 7 > 2 × 3
@@ -185,7 +185,7 @@ def test_an_over_long_tracker_link_shows_its_error_never_the_stored_players(new_
     path = f"{site_url}/{PREFIX[lang]}judge-tower/"
     page = open_link(new_page, f"{path}?judge-tower-shame.shame=Alice%3A3%2C%2CBob%3A1#calc-judge-tower-shame")
     calc = calculator(page, lang, "judge-tower-shame")
-    names = shame_tracker(calc, lang).get_by_role("textbox")
+    names = shame_rows(calc, lang).get_by_role("textbox")
     expect(names).to_have_count(2)
     expect(names.first).to_have_value("Alice")
     expect(names.last).to_have_value("Bob")
