@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from calculators.i18n import LANGUAGES, Translator
 from tests.browser.conftest import SITE, expect_ready
 from sitebuild.words import words
-from tests.browser.pages import expect_verdict
+from tests.browser.pages import engine_status, expect_verdict, field_error, summary
 from tests.browser.venue.conftest import START
 from sitebuild.answers import TABLES, written_answers
 
@@ -45,7 +45,7 @@ def release(held: list) -> None:
 def expect_early(calc, lang: str) -> None:
     """The calculator is still starting, and its status says the answer came before it."""
     expect(calc).to_have_attribute("data-state", "loading")
-    expect(calc.locator(".calc-status")).to_have_text(Translator(lang)("ui.early"))
+    expect(engine_status(calc)).to_have_text(Translator(lang)("ui.early"))
 
 
 #: (page, calculator element, link query): the two shared links of the benchmark's row among them.
@@ -122,7 +122,7 @@ def test_the_round_clock_at_time_answers_before_the_engine(cold_page, site_url, 
     held = hold_engine(page)
     page.goto(f"{site_url}/{ROOT_OF[lang]}clock/")
     page.clock.pause_at(START + dt.timedelta(seconds=10))
-    clock = page.locator(".clock")
+    clock = page.get_by_role("region", name=t("clock.title"), exact=True)
     expect(clock).to_have_attribute("data-ready", "true")
     page.get_by_label(t(f"clock.game.{game}"), exact=True).check()
     page.get_by_label(t("clock.minutes.label")).fill(str(minutes))
@@ -154,9 +154,9 @@ def test_a_value_the_tables_do_not_hold_waits_for_the_engine(seeded_page, site_u
         players.fill("24")  # a keystroke before the engine: answered from the table
         expect_verdict(calc, "naruto-rounds", "fr")
         players.fill(value)  # not in the table: no verdict (not the one for 24), until the engine answers
-        expect(calc.locator(".calc-summary")).to_have_text("")
+        expect(summary(calc)).to_have_text("")
         expect(calc).not_to_have_attribute("data-result", re.compile(""))
-        expect(calc.locator(".calc-status")).not_to_have_text(Translator("fr")("ui.early"))
+        expect(engine_status(calc)).not_to_have_text(Translator("fr")("ui.early"))
     release(held)
     expect_ready(calc)
     expect_verdict(calc, "naruto-rounds", "fr")
@@ -255,7 +255,7 @@ def test_a_prototype_name_as_a_value_asks_for_no_table(page, site_url, value):
     page.goto(f"{site_url}/pokemon/?pokemon-time-limit.format={value}#calc-pokemon-time-limit")
     calc = page.locator("#calc-pokemon-time-limit")
     expect_ready(calc)
-    expect(calc.locator('[data-field="format"] .calc-error')).to_contain_text(value)
+    expect(field_error(calc, "format")).to_contain_text(value)
     names = {name for entry in written_answers(SITE).values() for parts in entry["files"].values() for name in parts.values()}
     assert all(url.rsplit("/", 1)[-1] in names for url in asked), asked
 
@@ -268,13 +268,13 @@ def test_a_typed_name_keeps_the_tables_verdict(seeded_page, site_url):
     page.goto(f"{site_url}/fr/pokemon/")
     calc = page.locator("#calc-pokemon-time-limit")
     calc.locator('input[name="late_a"][value="no"]').check()  # late_b unanswered: the table's note, no verdict
-    expect(calc.locator('[data-field="late_b"] .calc-error')).to_be_visible()  # rendered with its status line
-    expect(calc.locator(".calc-status")).not_to_have_text(Translator("fr")("ui.early"))  # item 6: not beside a note
+    expect(field_error(calc, "late_b")).to_be_visible()  # rendered with its status line
+    expect(engine_status(calc)).not_to_have_text(Translator("fr")("ui.early"))  # item 6: not beside a note
     answer(calc, "fr", {"late_b": "no"}, {"prizes_a": "3", "prizes_b": "5"})
-    summary = calc.locator(".calc-summary").text_content()
+    said = summary(calc).text_content()
     calc.locator('input[name="name_a"]').fill("Ben")
-    expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.early_names"))
-    expect(calc.locator(".calc-summary")).to_have_text(summary)  # must not: wiped, or a wrong name
+    expect(engine_status(calc)).to_have_text(Translator("fr")("ui.early_names"))
+    expect(summary(calc)).to_have_text(said)  # must not: wiped, or a wrong name
     release(held)
     expect_ready(calc)
     verdict = expect_verdict(calc, "pokemon-time-limit", "fr")
@@ -291,12 +291,12 @@ def test_a_failed_start_says_the_tables_answer_is_complete(cold_page, site_url, 
     calc = page.locator("#calc-pokemon-time-limit")
     t = Translator("it")
     expect(calc).to_have_attribute("data-state", "error")
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    expect(engine_status(calc)).to_have_text(t("ui.failed"))
     answer(calc, "it", {"late_a": "no", "late_b": "no"}, {"prizes_a": "2", "prizes_b": "2"})
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed_early"))
+    expect(engine_status(calc)).to_have_text(t("ui.failed_early"))
     calc.locator('input[name="prizes_a"]').fill("2 ")  # a value no table holds: no answer, the plain failure
-    expect(calc.locator(".calc-summary")).to_have_text("")
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    expect(summary(calc)).to_have_text("")
+    expect(engine_status(calc)).to_have_text(t("ui.failed"))
 
 
 def test_the_chosen_games_procedure_comes_first_on_the_clock(cold_page, site_url):

@@ -17,9 +17,10 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from calculators import evaluate
+from calculators.i18n import Translator
 from sitebuild.words import words
 from tests.browser.conftest import expect_ready
-from tests.browser.pages import assert_axe_clean
+from tests.browser.pages import assert_axe_clean, calculator, shame_rows
 from tests.browser.test_each_page import WHOLE_PAGE_RESTYLES
 from tests.browser.test_qr import copy_toast_link_and_open_qr, qr_dialog
 from tests.browser.venue.conftest import open_live
@@ -158,14 +159,16 @@ def test_errors_and_counters_over_their_limit_read_in_the_dark(page, site_url):
 def test_a_player_out_and_the_leader_read_in_the_dark(page, site_url):
     page.emulate_media(color_scheme="dark")
     page.goto(f"{site_url}/judge-tower/?judge-tower-shame.shame=Ann%3A%209%0ABob%3A%200")
-    calc = page.locator("#calc-judge-tower-shame")
+    calc = calculator(page, "en", "judge-tower-shame")
     expect_ready(calc)
     expect(scheme(page)).to_have_attribute("data-md-color-scheme", "slate")
-    expect(calc.locator(".shame-row").first).to_have_attribute("data-out", "true")
-    expect(calc.locator(".shame-out-badge").first).to_be_visible()
-    expect(calc.locator(".shame-row.is-leader")).to_have_count(1)
-    expect(calc.locator(".shame-minus").last).to_be_disabled()  # Bob at 0
-    expect(calc.locator(".shame-minus").first).to_be_enabled()
+    ui = Translator("en").templates("judge-tower-shame.ui.")
+    rows = shame_rows(calc, "en")
+    expect(rows.first).to_have_attribute("data-out", "true")
+    expect(rows.first.get_by_text(ui["out"], exact=True)).to_be_visible()
+    expect(rows.and_(calc.locator(".is-leader"))).to_have_count(1)  # the class that draws the leader
+    expect(rows.last.get_by_role("button", name=ui["minus"], exact=True)).to_be_disabled()  # Bob at 0
+    expect(rows.first.get_by_role("button", name=ui["minus"], exact=True)).to_be_enabled()
     assert_axe_clean(page)
 
 
@@ -181,7 +184,8 @@ def test_time_called_its_qr_code_and_the_room_display_read_in_the_dark(page, sit
     expect(scheme(page)).to_have_attribute("data-md-color-scheme", "slate")
     expect(clock).to_have_attribute("data-clock-state", "time")
     expect(clock.locator('.clock-ext-list li[data-table="7"]')).to_have_attribute("data-state", "time")
-    expect(page.locator(".blitz-lost")).to_be_visible()
+    # the blitz timer says a player lost, with the rule
+    expect(page.get_by_role("alert").filter(has=page.get_by_role("link", name=t("blitz.rule"), exact=True))).to_be_visible()
     assert_axe_clean(page)
 
     clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()

@@ -19,13 +19,14 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from calculators import CALCULATORS, evaluate
+from calculators import CALCULATORS, evaluate, field_label
 from calculators.i18n import Translator
 from calculators.players import END_ISOLATE, ISOLATE
 from sitebuild.answers import TABLES
 from sitebuild.engine import engine_paths
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
-from tests.browser.pages import expect_failed_then_retry, expect_verdict
+from tests.browser.pages import (calculator, checklist, engine_status, expect_failed_then_retry, expect_verdict, field_error,
+                                 field_errors, shame_rows, summary)
 from tools.serve import Handler, Server
 
 # --- links that set choices only, or values no control can show ------------------------------------------
@@ -53,21 +54,21 @@ def test_a_link_setting_only_choices_shows_its_verdict(page, site_url, path, cal
     shown = expect_verdict(calc, calc_id, lang)
     assert shown == evaluate(calc_id, values, lang)
     if shown["ok"]:
-        expect(calc.locator(".calc-summary")).not_to_have_text("")
+        expect(summary(calc)).not_to_have_text("")
     else:
-        expect(calc.locator(".calc-error:visible")).not_to_have_count(0)
+        expect(field_errors(calc).filter(visible=True)).not_to_have_count(0)
 
 
 def test_a_chosen_level_survives_a_reload(page, site_url):
     page.goto(f"{site_url}/fr/judge-tower/")
     calc = page.locator("#calc-judge-tower-hand")
     expect_ready(calc)
-    expect(calc.locator(".calc-summary")).to_have_text("")  # nothing chosen: no verdict yet
+    expect(summary(calc)).to_have_text("")  # nothing chosen: no verdict yet
     calc.get_by_label(Translator("fr")("judge-tower-hand.level.2"), exact=True).check()
     expect(page).to_have_url(re.compile(r"judge-tower-hand\.level=2"))
     page.reload()
     expect_ready(calc)
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("judge-tower-hand", {"level": "2"}, "fr")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("judge-tower-hand", {"level": "2"}, "fr")["summary"])
 
 
 INVALID_LINKS = [
@@ -86,16 +87,18 @@ def test_a_link_with_an_invalid_value_shows_the_fields_error(page, site_url, pat
     lang = calc.get_attribute("data-lang")
     verdict = evaluate(calc_id, values, lang)
     message = next(e["message"] for e in verdict["errors"] if e["field"] == field)
-    expect(calc.locator(f'[data-field="{field}"] .calc-error')).to_have_text(message)
+    expect(field_error(calc, field)).to_have_text(message)
     expect(calc).to_have_attribute("data-result", "null")
     # Must not happen: a default silently used in its place.
-    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(summary(calc)).to_have_text("")
     # The user's own choice replaces the link's value.
     spec = CALCULATORS[calc_id]
     if spec.field(field).kind == "choice":
         choice = spec.field(field).choices[-1]
-        calc.locator(f'input[name="{field}"][value="{choice}"]').check()
-        expect(calc.locator(f'[data-field="{field}"] .calc-error')).to_be_hidden()
+        t = Translator(lang)
+        question = calc.get_by_role("group", name=field_label(t, calc_id, field), exact=True)
+        question.get_by_label(t(f"{calc_id}.{field}.{choice}"), exact=True).check()
+        expect(field_error(calc, field)).to_be_hidden()
         expect_verdict(calc, calc_id, lang)
 
 
@@ -117,10 +120,10 @@ def test_a_link_with_fifty_thousand_unknown_keys_stays_responsive(page, site_url
     page.goto(f"{site_url}/naruto/?{junk}&naruto-rounds.players=12")
     calc = page.locator("#calc-naruto-rounds")
     expect_ready(calc)
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "en")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "en")["summary"])
     before = page.evaluate("({...window.__queryWork})")
-    page.locator("#calc-naruto-rounds-players").fill("24")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
+    calc.get_by_label(Translator("en")("naruto-rounds.players.label"), exact=True).fill("24")
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
     after = page.evaluate("({...window.__queryWork})")
     # One keystroke: the query is parsed a bounded number of times, and no key is deleted one by
     # one (each delete rescans the whole query: 50,000 keys made that quadratic).
@@ -173,9 +176,9 @@ def test_a_file_lost_once_is_fetched_again_unseen(cold_page, site_url, engine_sn
     expect_ready(calc)
     assert dropped, f"{lost} was never requested"
     assert "error" not in page.evaluate("calcStates"), page.evaluate("calcStates")
-    expect(calc.locator(".calc-retry")).to_be_hidden()
+    expect(calc.get_by_role("button", name=Translator("fr")("ui.retry"), exact=True)).to_be_hidden()
     page.get_by_label(Translator("fr")("naruto-rounds.players.label"), exact=True).fill("17")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
 
 
 def test_a_file_the_server_refuses_is_not_asked_for_again(cold_page, watch, site_url, engine_snapshot):
@@ -276,10 +279,10 @@ def test_the_progress_shows_what_has_arrived_when_a_burst_is_followed_by_a_pause
         # A value the build's tables do not hold, typed while the download is paused after one they
         # hold: the line says how far the download is again (issue 62: "Starting the calculator…" at 85 %).
         t = Translator("fr")
-        status = calc.locator(".calc-status")
+        status = engine_status(calc)
         downloading = re.escape(t("ui.downloading", percent="{percent}")).replace(re.escape("{percent}"), r"\d+")
         expect(status).to_have_text(re.compile(f"^{downloading}$"))
-        players = page.locator("#calc-naruto-rounds-players")
+        players = calc.get_by_label(t("naruto-rounds.players.label"), exact=True)
         players.fill("24")  # the build's table answers it: said in the status line
         expect(status).to_have_text(t("ui.early"))
         beyond = str(max(TABLES["naruto-rounds"].integers["players"]) + 1)  # one past the build's table
@@ -311,7 +314,7 @@ def test_retry_shows_the_restart_and_cannot_be_pressed_twice(cold_page, watch, s
     # The restart shows: "Starting…", or its download's progress once the worker reports bytes (a beat
     # that can come before this check reads the line).
     downloading = re.escape(t("ui.downloading", percent="{percent}")).replace(re.escape("{percent}"), r"\d+")
-    expect(calc.locator(".calc-status")).to_have_text(re.compile(f"^(?:{re.escape(t('ui.loading'))}|{downloading})$"))
+    expect(engine_status(calc)).to_have_text(re.compile(f"^(?:{re.escape(t('ui.loading'))}|{downloading})$"))
     expect(retry).to_be_disabled()  # a second press cannot restart it again
     expect(calc).to_have_attribute("data-state", "loading")
     hold.clear()
@@ -332,10 +335,11 @@ def test_right_to_left_names_stay_isolated(page, site_url):
     expect_ready(calc)
     t = Translator("fr")
     calc.get_by_label(t("naruto-end-of-time.name_a.label") + " " + t("field.optional"), exact=True).fill(RTL)
-    calc.locator('input[name="starter"][value="a"]').check()
-    calc.locator('input[name="active"][value="a"]').check()
+    for question in ("starter", "active"):
+        calc.get_by_role("group", name=t(f"naruto-end-of-time.{question}.label")).get_by_label(
+            t(f"naruto-end-of-time.{question}.a"), exact=True).check()
     verdict = evaluate("naruto-end-of-time", {"name_a": RTL, "starter": "a", "active": "a"}, "fr")
-    first = calc.locator(".calc-checklist li").first
+    first = checklist(calc).get_by_role("listitem").first
     expect(first).to_have_text(verdict["details"][0])
     assert f"{ISOLATE}{RTL}{END_ISOLATE}" in first.text_content()
 
@@ -346,14 +350,14 @@ def test_the_shame_tracker_in_two_tabs_keeps_both_changes(new_page, site_url):
     for tab in tabs:
         tab.goto(f"{site_url}/judge-tower/")
         expect_ready(tab.locator("#calc-judge-tower-shame"))
-    rows = [tab.locator("#calc-judge-tower-shame .shame-row") for tab in tabs]
+    rows = [shame_rows(calculator(tab, "en", "judge-tower-shame"), "en") for tab in tabs]
     rows[0].nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
-    expect(rows[1].nth(0).locator(".shame-value")).to_have_text("1")  # the other tab follows
+    expect(rows[1].nth(0).get_by_role("status")).to_have_text("1")  # the other tab follows (its counter)
     rows[1].nth(1).get_by_role("button", name=ui["plus"], exact=True).click()
-    expect(rows[0].nth(1).locator(".shame-value")).to_have_text("1")
+    expect(rows[0].nth(1).get_by_role("status")).to_have_text("1")
     tabs[0].reload()
     expect_ready(tabs[0].locator("#calc-judge-tower-shame"))
-    expect(rows[0].locator(".shame-value")).to_have_text(["1", "1"])  # neither change lost
+    expect(rows[0].get_by_role("status")).to_have_text(["1", "1"])  # neither change lost
 
 
 def test_offline_answers_keep_a_hosts_status(fresh, own_server):
@@ -385,11 +389,11 @@ def test_a_slow_first_download_shows_its_progress_then_goes(cold_page, site_url)
     t = Translator("it")
     page.goto(f"{site_url}/it/naruto/")
     calc = page.locator("#calc-naruto-rounds")
-    bar = calc.locator("progress.calc-progress")
+    bar = calc.get_by_role("progressbar")
     expect(bar).to_have_attribute("value", re.compile(r"^[1-9][0-9]?$"))
     before, after = t("ui.downloading", percent="{percent}").split("{percent}")
-    expect(calc.locator(".calc-status")).to_have_text(re.compile(f"^{re.escape(before)}[0-9]+{re.escape(after)}$"))
+    expect(engine_status(calc)).to_have_text(re.compile(f"^{re.escape(before)}[0-9]+{re.escape(after)}$"))
     expect(bar).to_have_accessible_name(re.compile(re.escape(before.strip())))
     expect_ready(calc)
     expect(bar).to_have_count(0)
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.ready"))
+    expect(engine_status(calc)).to_have_text(t("ui.ready"))

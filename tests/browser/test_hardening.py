@@ -22,7 +22,7 @@ from rules_core.errors import RuleError
 from sitebuild.engine import digest
 from sitebuild.templates import widget_names
 from tests.browser.conftest import ROOT, SITE, expect_ready, seed_snapshot
-from tests.browser.pages import all_pages, calculators_on, open_ready, page_html
+from tests.browser.pages import all_pages, calculator, calculators_on, details, engine_status, open_ready, page_html, summary
 
 
 def too_long(calc_id: str, field: str, length: int, lang: str) -> str:
@@ -105,7 +105,7 @@ def test_the_engine_runs_under_the_same_policy_as_a_header(cold_page, site_url):
     calc = page.locator("#calc-naruto-rounds")
     expect_ready(calc)
     page.locator("#calc-naruto-rounds-players").fill("24")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "it")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "it")["summary"])
 
 
 def without_wasm(route) -> None:
@@ -127,7 +127,7 @@ def test_pyodide_needs_wasm_unsafe_eval(cold_page, watch, site_url):
     page.goto(f"{site_url}/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     expect(calc).to_have_attribute("data-state", "error")
-    expect(calc.locator(".calc-status")).to_have_text(Translator("en")("ui.failed"))
+    expect(engine_status(calc)).to_have_text(Translator("en")("ui.failed"))
     assert any("wasm-unsafe-eval" in e or "WebAssembly" in e for e in watch.errors), watch.errors
 
 
@@ -206,7 +206,7 @@ def test_engine_cannot_load_then_retry(cold_page, watch, site_url, engine_snapsh
     assert len(calcs) >= 2
     for calc in calcs:
         expect(calc).to_have_attribute("data-state", "error")
-        expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.failed"))
+        expect(engine_status(calc)).to_have_text(Translator("fr")("ui.failed"))
         expect(calc.get_by_role("button", name=Translator("fr")("ui.retry"))).to_be_visible()
         expect(calc).not_to_have_attribute("data-result", re.compile(r"^(?!null$)"))
     expect(page.locator("#naruto-rounds")).to_be_visible()  # the rules stay readable
@@ -215,10 +215,10 @@ def test_engine_cannot_load_then_retry(cold_page, watch, site_url, engine_snapsh
     calcs[-1].get_by_role("button", name=Translator("fr")("ui.retry")).click()
     for calc in calcs:
         expect_ready(calc)
-        expect(calc.locator(".calc-retry")).to_be_hidden()
+        expect(calc.get_by_role("button", name=Translator("fr")("ui.retry"))).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("data-engine-start", "snapshot")
-    page.locator("#calc-naruto-rounds-players").fill("17")
-    expect(page.locator("#calc-naruto-rounds .calc-summary")).to_have_text(
+    page.get_by_label(Translator("fr")("naruto-rounds.players.label"), exact=True).fill("17")
+    expect(summary(calculator(page, "fr", "naruto-rounds"))).to_have_text(
         evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
 
 
@@ -258,11 +258,11 @@ def test_an_unexpected_error_shows_internal_error_and_no_verdict(cold_page, watc
     internal = Translator("it")("ui.internal")
     for players in ("24", "8", "x"):
         page.locator("#calc-naruto-rounds-players").fill(players)
-        expect(calc.locator(".calc-summary")).to_have_text(internal)
+        expect(summary(calc)).to_have_text(internal)
         expect(calc).to_have_attribute("data-result", "null")
-        expect(calc.locator(".calc-details > li")).to_have_count(0)
+        expect(details(calc)).to_have_count(0)
     other = page.locator("#calc-naruto-reserve")
     page.locator("#calc-naruto-reserve-deck").fill("3 Kakashi")
-    expect(other.locator(".calc-summary")).to_have_text(internal)
+    expect(summary(other)).to_have_text(internal)
     logged = [e for e in watch.errors if "calculator internal error" in e]
     assert len(logged) == 1 and "unexpected bug" in logged[0], watch.errors

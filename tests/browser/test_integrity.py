@@ -26,6 +26,7 @@ from calculators.i18n import Translator
 from sitebuild.offline import precache_list
 from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
+from tests.browser.pages import engine_status, offline_line, summary
 from tools.serve import Handler, Server
 
 
@@ -125,12 +126,12 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
     html = page.locator("html")
     # Said honestly: the server's files, not the phone or its network.
     expect(calc).to_have_attribute("data-state", "error")
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.damaged"))
+    expect(engine_status(calc)).to_have_text(t("ui.damaged"))
     # The one unseen retry asked past the HTTP cache, which keeps the damaged immutable answer.
     assert any(name in url and "fresh=" in url for url in asked), [u for u in asked if name in u]
     # The copy for offline use is incomplete, and says so; the damaged file is not in it.
     expect(html).to_have_attribute("data-offline", "incomplete")
-    top_line = page.locator(".offline-state")
+    top_line = offline_line(page)
     expect(top_line).to_have_text(words("fr")("ui.offline.not_saved_host"))  # not ready, and the host is why
     assert engine_key(name) not in stored(page, origin)
 
@@ -141,7 +142,7 @@ def test_a_damaged_engine_file_is_never_kept_and_heals_once_the_host_is_fixed(
         page.reload()
     expect_ready(calc)
     page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
     expect(html).to_have_attribute("data-offline", "ready")
     expect(top_line).to_have_text(words("fr")("ui.offline.saved"))  # said, in the page's language
     assert set(precache()) <= set(stored(page, origin))  # complete, and every byte the build's
@@ -177,9 +178,9 @@ def test_a_stored_file_damaged_later_is_dropped_and_fetched_again(fresh, own_ser
     page.reload()
     calc = page.locator("#calc-naruto-rounds")
     expect_ready(calc)
-    expect(calc.locator(".calc-retry")).to_be_hidden()
-    page.locator("#calc-naruto-rounds-players").fill("24")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
+    expect(calc.get_by_role("button", name=Translator("en")("ui.retry"), exact=True)).to_be_hidden()
+    calc.get_by_label(Translator("en")("naruto-rounds.players.label"), exact=True).fill("24")
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
     expect(html).to_have_attribute("data-offline", "ready")
     assert set(precache()) <= set(stored(page, origin))
 
@@ -237,7 +238,7 @@ def test_a_damaged_shell_file_is_never_stored_and_one_reload_heals(fresh, damagi
     calc = page.locator("#calc-naruto-rounds")
     expect_ready(calc)
     page.locator("#calc-naruto-rounds-players").fill("24")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "en")["summary"])
     expect(html).to_have_attribute("data-offline", "ready")
     assert set(precache()) <= set(stored(page, origin))
 
@@ -251,7 +252,7 @@ def test_a_first_install_the_host_breaks_says_not_saved_and_why_then_tries_again
     watch.allow(r"does not match the build|offline copy|service worker|ServiceWorker|Failed to")
     server.damage["calc/icons/icon-512.png"] = "garbage"  # a file of the shell this page does not use
     t = words("fr")
-    line = page.locator(".offline-state")
+    line = offline_line(page)
     page.goto(f"{origin}/fr/glossary/")
     expect(line).to_have_text(t("ui.offline.not_saved_host"))
     expect(page.locator("html")).to_have_attribute("data-offline", "incomplete")

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 from calculators.i18n import LANGUAGES, language_folder
+from sitebuild.words import words
+from tests.browser.pages import pick_language, toast
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 DEEP_LINKS = ["naruto/#naruto-reserve-limits-2", "judge-tower/#jt-shame-3", "pokemon/#pokemon-bo3-3"]
@@ -43,8 +45,7 @@ def test_deep_link_scrolls_to_the_rule_and_highlights_it(page, site_url, lang, l
 ])
 def test_language_switcher_keeps_page_and_anchor(page, site_url, start, target, expected):
     page.goto(f"{site_url}/{start}")
-    page.locator(".md-select").first.hover()
-    page.locator(f'.md-select__link[hreflang="{target}"]').click()
+    pick_language(page, target)
     expect(page).to_have_url(f"{site_url}{expected}")
     anchor = expected.split("#")[1]
     expect(page.locator(f"#{anchor}")).to_be_in_viewport()
@@ -52,7 +53,7 @@ def test_language_switcher_keeps_page_and_anchor(page, site_url, start, target, 
 
 def test_switcher_follows_a_new_anchor(page, site_url):
     page.goto(f"{site_url}/fr/naruto/")
-    page.locator("#naruto-tiebreak-4 .rule-link").click()
+    page.locator("#naruto-tiebreak-4").get_by_role("link", name=words("fr")("ui.rule.copy.rule"), exact=True).click()
     expect(page.locator('.md-select__link[hreflang="it"]')).to_have_attribute(
         "href", f"{site_url}/it/naruto/#naruto-tiebreak-4")
 
@@ -85,23 +86,23 @@ def test_search_stays_in_the_page_language(page, site_url, lang, term, language_
 @pytest.mark.parametrize("lang", ["it"])  # one language (conftest: "Languages")
 def test_copy_link_puts_the_absolute_url_on_the_clipboard(page, site_url, lang):
     page.goto(f"{site_url}/{PREFIX[lang]}judge-tower/")
-    control = page.locator("#jt-end-1 .rule-link")
+    control = page.locator("#jt-end-1").get_by_role("link", name=words(lang)("ui.rule.copy.rule"), exact=True)
     expect(control).to_be_visible()
     control.click()
     expected = f"{site_url}/{PREFIX[lang]}judge-tower/#jt-end-1"
-    expect(page.locator(".link-toast")).to_contain_text(expected)
+    expect(toast(page)).to_contain_text(expected)
     assert page.evaluate("navigator.clipboard.readText()") == expected
     # headings too, with the same control
-    page.locator("#jt-shame .headerlink").click()
-    expect(page.locator(".link-toast")).to_contain_text(f"{PREFIX[lang]}judge-tower/#jt-shame")
+    page.locator("#jt-shame").get_by_role("link", name=words(lang)("ui.rule.copy.section"), exact=True).click()
+    expect(toast(page)).to_contain_text(f"{PREFIX[lang]}judge-tower/#jt-shame")
     assert page.evaluate("navigator.clipboard.readText()") == f"{site_url}/{PREFIX[lang]}judge-tower/#jt-shame"
 
 
 def test_copy_link_by_touch(phone, site_url):
     page = phone
     page.goto(f"{site_url}/it/pokemon/")
-    control = page.locator("#pokemon-bo3-2 .rule-link")
+    control = page.locator("#pokemon-bo3-2").get_by_role("link", name=words("it")("ui.rule.copy.rule"), exact=True)
     box = control.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
     control.tap()
-    expect(page.locator(".link-toast")).to_contain_text(f"{site_url}/it/pokemon/#pokemon-bo3-2")
+    expect(toast(page)).to_contain_text(f"{site_url}/it/pokemon/#pokemon-bo3-2")

@@ -9,14 +9,19 @@ from calculators import evaluate
 from calculators.i18n import Translator
 from calculators.players import player
 from rules_core.players import Player
+from tests.browser.pages import calculator, checklist, details, field, field_error, field_errors, summary, verdict_region
 
 PAGES = {"en": "naruto/", "fr": "fr/naruto/", "it": "it/naruto/"}
 XSS = "<img src=x onerror=alert(1)>"
 
 
+def answer(calc, t, calc_id, field, choice):
+    """The radio button ``choice`` of the question ``field``."""
+    return calc.get_by_role("group", name=t(f"{calc_id}.{field}.label")).get_by_label(t(f"{calc_id}.{field}.{choice}"), exact=True)
+
+
 def choose(calc, t, calc_id, field, choice):
-    group = calc.get_by_role("group", name=t(f"{calc_id}.{field}.label"))
-    group.get_by_label(t(f"{calc_id}.{field}.{choice}"), exact=True).check()
+    answer(calc, t, calc_id, field, choice).check()
 
 
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
@@ -29,14 +34,14 @@ def test_turn_checklist_both_cases(open_calc, page, lang):
     choose(calc, t, "naruto-end-of-time", "active", "a")
     inputs = {"name_a": "Alice", "name_b": "Bob", "starter": "a", "active": "a", "mode": "standard"}
     verdict = evaluate("naruto-end-of-time", inputs, lang)
-    items = calc.locator(".calc-checklist li")
+    items = checklist(calc).get_by_role("listitem")
     expect(items).to_have_text(verdict["details"][:6])
     expect(items.nth(1)).to_have_attribute("data-kind", "last")
     expect(items.nth(1)).to_contain_text("Bob")
-    expect(calc.locator(".calc-checklist-notes")).to_contain_text("#naruto-end-of-time")
-    expect(calc.locator(".calc-details")).to_be_hidden()  # the checklist replaces the plain list
-    boxes = calc.locator(".calc-checklist").get_by_role("checkbox")
-    assert calc.locator(".calc-checklist label").first.bounding_box()["height"] >= 44  # a thumb-sized target
+    expect(calc.get_by_role("paragraph").filter(has_text="#naruto-end-of-time")).to_be_visible()  # the rule, under the list
+    expect(details(calc).filter(visible=True)).to_have_count(0)  # the checklist replaces the plain list
+    boxes = checklist(calc).get_by_role("checkbox")
+    assert items.first.locator("label").bounding_box()["height"] >= 44  # a thumb-sized target
     boxes.nth(0).check()
     expect(boxes.nth(0)).to_be_checked()
     expect(boxes.nth(1)).not_to_be_checked()
@@ -45,7 +50,7 @@ def test_turn_checklist_both_cases(open_calc, page, lang):
     choose(calc, t, "naruto-end-of-time", "active", "b")
     verdict = evaluate("naruto-end-of-time", {**inputs, "active": "b"}, lang)
     expect(items).to_have_text(verdict["details"][:5])
-    expect(calc.locator('.calc-checklist li[data-kind="last"]')).to_have_count(0)
+    expect(items.and_(calc.locator('[data-kind="last"]'))).to_have_count(0)
     expect(boxes.nth(0)).not_to_be_checked()
 
 
@@ -59,10 +64,10 @@ def test_blitz_checklist_cites_blitz_and_shows_names_as_text(open_calc, page, la
     calc.get_by_label(t("naruto-end-of-time.name_a.label") + " " + t("field.optional"), exact=True).fill(XSS)
     choose(calc, t, "naruto-end-of-time", "starter", "b")
     choose(calc, t, "naruto-end-of-time", "active", "a")
-    items = calc.locator(".calc-checklist li")
+    items = checklist(calc).get_by_role("listitem")
     expect(items).to_have_count(5)
     expect(items.first).to_contain_text(XSS)
-    expect(calc.locator(".calc-checklist-notes")).to_contain_text("#naruto-blitz")
+    expect(calc.get_by_role("paragraph").filter(has_text="#naruto-blitz")).to_be_visible()  # the rule, under the list
     expect(calc.locator("img")).to_have_count(0)
     assert dialogs == []
 
@@ -80,13 +85,13 @@ def test_tiebreak_third_criterion_then_coin_toss(open_calc, page, lang):
     calc = open_calc(PAGES[lang], cid)
     deck_a = calc.get_by_label(t(f"{cid}.deck_a.label"), exact=True)
     fill_counts(calc, t, cid, [("rewards", (3, 1))])
-    expect(calc.locator(".calc-summary")).to_contain_text(f"{player(t, Player.A):the}", ignore_case=True)
+    expect(summary(calc)).to_contain_text(f"{player(t, Player.A):the}", ignore_case=True)
     expect(deck_a).to_be_hidden()  # decided by the first criterion: no deck to count
 
     calc.get_by_label(t(f"{cid}.rewards_b.label"), exact=True).fill("3")
     expect(deck_a).to_be_visible()
     needed = evaluate(cid, {"rewards_a": "3", "rewards_b": "3"}, lang)["errors"][0]["message"]
-    note = calc.locator('[data-field="deck_a"] .calc-error')
+    note = field_error(calc, "deck_a")
     expect(note).to_have_text(needed)
     # Issue 46: a field just revealed is a neutral "needed because…" note, not an error, until the user touches it.
     expect(note).to_have_class("calc-error calc-needed")
@@ -97,26 +102,26 @@ def test_tiebreak_third_criterion_then_coin_toss(open_calc, page, lang):
     expect(note).to_have_class("calc-error")
     expect(note).to_have_attribute("role", "alert")
     expect(deck_a).to_have_attribute("aria-invalid", "true")
-    expect(calc.locator('[data-field="deck_b"] .calc-error')).to_have_class("calc-error calc-needed")
+    expect(field_error(calc, "deck_b")).to_have_class("calc-error calc-needed")
 
     pairs = [("rewards", (3, 3)), ("deck", (12, 12)), ("characters", (4, 7))]
     fill_counts(calc, t, cid, pairs[1:])
     raw = {f"{c}_{p}": str(v) for c, vals in pairs for p, v in zip("ab", vals)}
     verdict = evaluate(cid, raw, lang)
     assert verdict["result"]["decided_by"] == "characters"
-    expect(calc.locator(".calc-details li")).to_have_text(verdict["details"])  # three comparisons + the rule
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    expect(details(calc)).to_have_text(verdict["details"])  # three comparisons + the rule
+    expect(summary(calc)).to_have_text(verdict["summary"])
     expect(calc.get_by_label(t(f"{cid}.combat_a.label"), exact=True)).to_be_hidden()
-    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+    expect(field_errors(calc).filter(visible=True)).to_have_count(0)
 
     calc.get_by_label(t(f"{cid}.characters_b.label"), exact=True).fill("4")
     fill_counts(calc, t, cid, [("combat", (20, 20)), ("entrance", (9, 9))])
     tied = {**raw, "characters_b": "4", "combat_a": "20", "combat_b": "20", "entrance_a": "9", "entrance_b": "9"}
     coin = evaluate(cid, tied, lang)
     assert coin["result"]["winner"] is None
-    expect(calc.locator(".calc-summary")).to_have_text(coin["summary"])
-    expect(calc.locator(".calc-details li")).to_have_text(coin["details"])
-    expect(calc.locator(".calc-summary")).not_to_contain_text(f"{player(t, Player.A):the}", ignore_case=True)
+    expect(summary(calc)).to_have_text(coin["summary"])
+    expect(details(calc)).to_have_text(coin["details"])
+    expect(summary(calc)).not_to_contain_text(f"{player(t, Player.A):the}", ignore_case=True)
 
 
 def test_blitz_tiebreak_cites_blitz_section(open_calc, page):
@@ -127,9 +132,9 @@ def test_blitz_tiebreak_cites_blitz_section(open_calc, page):
     fill_counts(calc, t, cid, [("rewards", (0, 2))])
     verdict = evaluate(cid, {"mode": "blitz", "name_b": XSS, "rewards_a": "0", "rewards_b": "2"}, "it")
     assert verdict["result"]["winner"] == "b"
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])  # the name, as text
-    expect(calc.locator(".calc-details li").last).to_contain_text("#naruto-blitz-tiebreak")
-    expect(page.locator("#calc-naruto-tiebreak .calc-summary")).to_have_text("")  # the standard one is untouched
+    expect(summary(calc)).to_have_text(verdict["summary"])  # the name, as text
+    expect(details(calc).last).to_contain_text("#naruto-blitz-tiebreak")
+    expect(summary(calculator(page, "it", cid))).to_have_text("")  # the standard one is untouched
     expect(calc.locator("img")).to_have_count(0)
 
 
@@ -151,42 +156,43 @@ def test_a_verdict_leaves_the_keyboard_focus_on_the_checklist(open_calc, page, c
     calc.get_by_label(t("naruto-end-of-time.name_b.label") + " " + t("field.optional"), exact=True).fill("Bob")
     choose(calc, t, "naruto-end-of-time", "starter", "a")
     choose(calc, t, "naruto-end-of-time", "active", "a")
-    items = calc.locator(".calc-checklist li")
+    items = checklist(calc).get_by_role("listitem")
     expect(items).to_have_text(evaluate("naruto-end-of-time", inputs, "en")["details"][:6])
-    boxes = calc.locator(".calc-checklist").get_by_role("checkbox")
+    boxes = checklist(calc).get_by_role("checkbox")
     boxes.nth(1).focus()
     page.keyboard.press("Space")
     expect(boxes.nth(1)).to_be_checked()
 
     # The same turns with another name: the text changes, the focus and the tick stay.
-    calc.locator('[name="name_b"]').evaluate(SET_AND_EVALUATE, "Carol")
+    field(calc, "en", "naruto-end-of-time", "name_b").evaluate(SET_AND_EVALUATE, "Carol")
     expect(items.nth(1)).to_contain_text("Carol")
     expect(boxes.nth(1)).to_be_focused()
     expect(boxes.nth(1)).to_be_checked()
     # Other turns (five): the ticks reset, the focus stays on its box.
-    calc.locator('[name="active"][value="b"]').evaluate(SET_AND_EVALUATE, "b")
+    answer(calc, t, "naruto-end-of-time", "active", "b").evaluate(SET_AND_EVALUATE, "b")
     expect(items).to_have_text(evaluate("naruto-end-of-time", {**inputs, "name_b": "Carol", "active": "b"}, "en")["details"][:5])
     expect(boxes.nth(1)).to_be_focused()
     expect(boxes.nth(1)).not_to_be_checked()
     # The focused box goes (six turns, then five again): the last one takes the focus, and Tab goes on
     # to the calculator's buttons.
-    calc.locator('[name="active"][value="a"]').evaluate(SET_AND_EVALUATE, "a")
+    answer(calc, t, "naruto-end-of-time", "active", "a").evaluate(SET_AND_EVALUATE, "a")
     expect(items).to_have_count(6)
     boxes.nth(5).focus()
-    calc.locator('[name="active"][value="b"]').evaluate(SET_AND_EVALUATE, "b")
+    answer(calc, t, "naruto-end-of-time", "active", "b").evaluate(SET_AND_EVALUATE, "b")
     expect(items).to_have_count(5)
     expect(boxes.nth(4)).to_be_focused()
     page.keyboard.press("Tab")
-    expect(calc.locator(".calc-share")).to_be_focused()
+    share = calc.get_by_role("button", name=t("ui.copy_calc_link"), exact=True)
+    expect(share).to_be_focused()
     # An error verdict hides the list under the focused box: the focus goes to the verdict, Tab goes on.
     boxes.nth(0).focus()
     too_long = "A" * (int(calc.locator('[data-field="name_a"]').get_attribute("data-max-length")) + 1)
-    calc.locator('[name="name_a"]').evaluate(SET_AND_EVALUATE, too_long)
-    expect(calc.locator(".calc-checklist")).to_be_hidden()
-    expect(calc.locator('[data-field="name_a"] .calc-error')).to_be_visible()
-    expect(calc.locator(".calc-verdict")).to_be_focused()
+    field(calc, "en", "naruto-end-of-time", "name_a").evaluate(SET_AND_EVALUATE, too_long)
+    expect(boxes).to_have_count(0)  # the checklist is gone
+    expect(field_error(calc, "name_a")).to_be_visible()
+    expect(verdict_region(calc)).to_be_focused()
     page.keyboard.press("Tab")
-    expect(calc.locator(".calc-share")).to_be_focused()
+    expect(share).to_be_focused()
 
 
 @pytest.mark.parametrize(("lang", "instance"), [("fr", "naruto-tiebreak"), ("it", "naruto-tiebreak-blitz")])  # one language (conftest: "Languages")
@@ -198,12 +204,10 @@ def test_a_newly_asked_tiebreak_field_says_why_once(open_calc, page, lang, insta
     calc = open_calc(PAGES[lang], instance)
     calc.get_by_label(t(f"{cid}.rewards_a.label"), exact=True).fill("3")
     calc.get_by_label(t(f"{cid}.rewards_b.label"), exact=True).fill("3")
-    expect(calc.locator('[data-field="deck_a"] .calc-hint')).to_have_text(t(f"{cid}.deck_a.hint"))  # the pair's why
-    expect(calc.locator('[data-field="deck_a"] .calc-hint')).to_be_visible()
-    for field in ("deck_a", "deck_b"):
-        box = calc.locator(f'[data-field="{field}"]')
-        expect(box.locator(".calc-error")).to_have_class("calc-error calc-needed")
-        expect(box.locator(".calc-error")).to_be_hidden()
+    expect(calc.get_by_text(t(f"{cid}.deck_a.hint"), exact=True)).to_be_visible()  # the pair's why
+    for name in ("deck_a", "deck_b"):
+        expect(field_error(calc, name)).to_have_class("calc-error calc-needed")
+        expect(field_error(calc, name)).to_be_hidden()
     calc.get_by_label(t(f"{cid}.deck_a.label"), exact=True).press("Enter")  # the judge asks for the answer
-    expect(calc.locator('[data-field="deck_a"] .calc-error')).to_be_visible()
-    expect(calc.locator('[data-field="deck_a"] .calc-error')).to_have_attribute("role", "alert")
+    expect(field_error(calc, "deck_a")).to_be_visible()
+    expect(field_error(calc, "deck_a")).to_have_attribute("role", "alert")

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import expect_ready
+from tests.browser.pages import calculator, details, field_error, field_errors, summary
 
 from calculators import evaluate
 from calculators.i18n import Translator
@@ -32,6 +33,7 @@ def label(lang: str, field: str) -> str:
 
 
 def counters(calc):
+    """The reserve widget's counts, by what each counts (a definition list: each count under its term)."""
     return {key: calc.locator(f'.reserve-counter[data-counter="{key}"] dd')
             for key in ("deck", "reserve", "deck_ninja", "total_ninja")}
 
@@ -46,36 +48,36 @@ def test_legal_then_illegal_then_line_error(open_calc, page, lang):
     deck, reserve = calc.get_by_label(label(lang, "deck"), exact=True), calc.get_by_label(label(lang, "reserve"), exact=True)
     deck.fill(DECK)
     reserve.fill(RESERVE)
-    summary = calc.locator(".calc-summary")
+    said = summary(calc)
     expected = evaluate("naruto-reserve", {"deck": DECK, "reserve": RESERVE, "out": "", "in": ""}, lang)
     assert expected["result"]["legal"] is True
-    expect(summary).to_have_text(expected["summary"])
+    expect(said).to_have_text(expected["summary"])
     for key, text in {"deck": "40/40", "reserve": "10/10", "deck_ninja": "24/25", "total_ninja": "25/30"}.items():
         expect(shown[key]).to_have_text(text)
     expect(calc).to_have_attribute("data-result", json.dumps(expected["result"], separators=(",", ":"), ensure_ascii=False))
-    expect(calc.locator(".calc-details li")).to_have_count(0)  # no problem listed for a legal list
-    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+    expect(details(calc)).to_have_count(0)  # no problem listed for a legal list
+    expect(field_errors(calc).filter(visible=True)).to_have_count(0)
 
     # Illegal: every violation named, each in its own sentence.
     deck.fill(ILLEGAL_DECK)
     reserve.fill(ILLEGAL_RESERVE)
     verdict = evaluate("naruto-reserve", {"deck": ILLEGAL_DECK, "reserve": ILLEGAL_RESERVE}, lang)
     assert {v["code"] for v in verdict["result"]["violations"]} == {"deck_size", "reserve_size", "copies", "legendary"}
-    expect(calc.locator(".calc-details li")).to_have_text(verdict["details"])
-    expect(summary).to_have_text(verdict["summary"])
-    expect(summary).not_to_have_text(expected["summary"])
+    expect(details(calc)).to_have_text(verdict["details"])
+    expect(said).to_have_text(verdict["summary"])
+    expect(said).not_to_have_text(expected["summary"])
     expect(shown["deck"]).to_have_text("41/40")
     expect(calc.locator('.reserve-counter[data-counter="deck"]')).to_have_attribute("data-over", "true")
 
     # A line that cannot be read: localized error with the field label and its line number, no verdict.
     reserve.fill("1 Sakura\nSakura Haruno")
     [error] = evaluate("naruto-reserve", {"deck": ILLEGAL_DECK, "reserve": "1 Sakura\nSakura Haruno"}, lang)["errors"]
-    box = calc.locator('[data-field="reserve"] .calc-error')
+    box = field_error(calc, "reserve")
     expect(box).to_have_text(error["message"])
     expect(box).to_contain_text(label(lang, "reserve"))  # the message names the field
     expect(reserve).to_have_attribute("aria-invalid", "true")
-    expect(summary).to_have_text("")
-    expect(calc.locator(".calc-details li")).to_have_count(0)
+    expect(said).to_have_text("")
+    expect(details(calc)).to_have_count(0)
     expect(calc).to_have_attribute("data-result", "null")
     expect(shown["deck"]).to_have_text("–")
 
@@ -89,7 +91,7 @@ def test_card_name_with_html_is_shown_as_text(open_calc, page, lang):
     calc.get_by_label(label(lang, "deck"), exact=True).fill(deck)
     [line] = evaluate("naruto-reserve", {"deck": deck}, lang)["details"]
     assert line.startswith(XSS)
-    expect(calc.locator(".calc-details li").last).to_have_text(line)
+    expect(details(calc).last).to_have_text(line)
     expect(calc.locator("img")).to_have_count(0)  # the markup was not parsed
     assert dialogs == []
 
@@ -104,18 +106,18 @@ def test_swap_between_games(open_calc, page, lang):
     inputs = {"deck": DECK, "reserve": RESERVE, "out": "1 Card 0", "in": "1 sakura"}
     legal = evaluate("naruto-reserve", inputs, lang)
     assert legal["result"]["legal"] is True
-    expect(calc.locator(".calc-details li")).to_have_text(legal["details"])
+    expect(details(calc)).to_have_text(legal["details"])
     calc.get_by_label(label(lang, "out"), exact=True).fill("2 Card 0")
     unequal = evaluate("naruto-reserve", {**inputs, "out": "2 Card 0"}, lang)
     assert unequal["result"]["legal"] is False
-    expect(calc.locator(".calc-details li")).to_have_text(unequal["details"])
-    expect(calc.locator(".calc-summary")).not_to_have_text(legal["summary"])
+    expect(details(calc)).to_have_text(unequal["details"])
+    expect(summary(calc)).not_to_have_text(legal["summary"])
 
 
 def test_counters_stay_visible_on_a_phone(phone, site_url):
     page = phone
     page.goto(f"{site_url}/it/naruto/")
-    calc = page.locator("#calc-naruto-reserve")
+    calc = calculator(page, "it", "naruto-reserve")
     expect_ready(calc)
     deck = calc.get_by_label(label("it", "deck"), exact=True)
     deck.tap()
@@ -146,23 +148,23 @@ def test_a_sideboard_typed_alone_is_answered_at_once(open_calc, page, lang):
     reserve.fill(eleven)
     verdict = evaluate("naruto-reserve", {"reserve": eleven}, lang)
     assert verdict["ok"] and verdict["result"]["legal"] is False
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
-    expect(calc.locator(".calc-details li")).to_have_text(verdict["details"])
+    expect(summary(calc)).to_have_text(verdict["summary"])
+    expect(details(calc)).to_have_text(verdict["details"])
     expect(shown["reserve"]).to_have_text("11/10")
     expect(calc.locator('.reserve-counter[data-counter="reserve"]')).to_have_attribute("data-over", "true")
     for key in ("deck", "deck_ninja", "total_ninja"):
         expect(shown[key]).to_have_text("–")
     # Must not happen: the deck reported missing while nothing needs it.
-    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+    expect(field_errors(calc).filter(visible=True)).to_have_count(0)
 
     reserve.fill(RESERVE)
     verdict = evaluate("naruto-reserve", {"reserve": RESERVE}, lang)
     assert verdict["ok"] and verdict["result"]["legal"] is None and verdict["details"] == []
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    expect(summary(calc)).to_have_text(verdict["summary"])
     expect(shown["reserve"]).to_have_text("10/10")
     expect(calc.locator('.reserve-counter[data-counter="reserve"]')).not_to_have_attribute("data-over", "true")
 
     calc.get_by_label(Translator(lang)("naruto-reserve.out.label"), exact=True).fill("1 Card 0")  # a swap needs the deck
     [error] = evaluate("naruto-reserve", {"reserve": RESERVE, "out": "1 Card 0"}, lang)["errors"]
-    expect(calc.locator('[data-field="deck"] .calc-error')).to_have_text(error["message"])
-    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(field_error(calc, "deck")).to_have_text(error["message"])
+    expect(summary(calc)).to_have_text("")

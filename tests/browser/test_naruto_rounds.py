@@ -14,7 +14,7 @@ from tests.browser.conftest import expect_ready
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator
-from tests.browser.pages import expect_failed_then_retry
+from tests.browser.pages import calculator, engine_status, expect_failed_then_retry, summary
 
 
 def players_label(lang: str) -> str:
@@ -29,8 +29,8 @@ def test_rounds_in_each_language(open_calc, page, lang):
     calc = open_calc(PAGES[lang], "naruto-rounds")
     field = page.get_by_label(players_label(lang), exact=True)
     field.fill("24")
-    summary = calc.locator(".calc-summary")
-    expect(summary).to_have_text(evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
+    said = summary(calc)
+    expect(said).to_have_text(evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
     cli = subprocess.run([sys.executable, "-m", "calculators", "naruto-rounds", "players=24", "--json", "--lang", lang],
                          capture_output=True, text=True, check=True)
     assert json.loads(calc.get_attribute("data-result")) == json.loads(cli.stdout)["result"]
@@ -40,7 +40,7 @@ def test_rounds_in_each_language(open_calc, page, lang):
     expect(error).to_be_visible()
     expect(error).to_have_text(evaluate("naruto-rounds", {"players": "3"}, lang)["errors"][0]["message"])
     expect(field).to_have_attribute("aria-invalid", "true")
-    expect(summary).to_have_text("")  # no verdict next to an error
+    expect(said).to_have_text("")  # no verdict next to an error
     expect(calc).to_have_attribute("data-result", "null")
 
 
@@ -51,7 +51,7 @@ def test_form_is_there_before_python(cold_page, site_url):
     page.goto(f"{site_url}/fr/naruto/")
     calc = page.locator("#calc-naruto-rounds")
     expect(calc).to_have_attribute("data-state", "loading")
-    expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.loading"))
+    expect(engine_status(calc)).to_have_text(Translator("fr")("ui.loading"))
     expect(page.get_by_label(players_label("fr"), exact=True)).to_have_attribute("inputmode", "numeric")
 
 
@@ -63,7 +63,7 @@ def test_phone_viewport(phone, site_url):
     field = page.get_by_label(players_label("it"), exact=True)
     field.tap()
     field.fill("8")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "8"}, "it")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "8"}, "it")["summary"])
     box = field.bounding_box()
     assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 412  # Pixel 7 is 412 px wide
 
@@ -88,12 +88,12 @@ def test_on_a_320_px_phone_the_records_table_fits_and_every_radio_keeps_its_size
     scrolled; radio circles shrank beside labels of two lines (Judge Tower levels, the clock's games)."""
     page.set_viewport_size({"width": 320, "height": 700})
     page.goto(f"{site_url}/{PAGES[lang]}?naruto-rounds.players=200&naruto-rounds.rounds=9#calc-naruto-rounds")
-    figure = page.locator(".records-figure")
+    figure = calculator(page, lang, "naruto-rounds").get_by_role("figure")
     expect(figure.locator("table tr")).not_to_have_count(0)
     assert figure.evaluate(OVERFLOW) == [[], 320]
     for path in ("judge-tower/", "clock/"):
         page.goto(f"{site_url}/{PAGES[lang].replace('naruto/', path)}")
-        sizes = page.locator(".calc-choice input").evaluate_all(
+        sizes = page.locator(".calc-choice input").evaluate_all(  # the choices' layout: the class is the subject
             "radios => radios.filter((r) => r.getClientRects().length).map((r) => [r.getBoundingClientRect().width, r.closest('label').getBoundingClientRect().height])")
         assert max(height for _, height in sizes) > 50, sizes  # some label takes two lines here (what the check is about)
         assert len({width for width, _ in sizes}) == 1, sizes

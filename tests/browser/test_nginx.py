@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 from calculators import evaluate
 from sitebuild.hosting import IMMUTABLE, site_policy
 from tests.browser.conftest import ROOT, SITE, expect_ready
+from tests.browser.pages import summary
 from tools import apt
 
 PACKAGES = ("nginx-light", "libnginx-mod-http-brotli-static")
@@ -136,5 +137,5 @@ def test_a_shared_link_gives_its_verdict_through_nginx(nginx, fresh):
     expect_ready(calc)
     verdict = evaluate(calc_id, inputs, lang)
     assert verdict["ok"]
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
+    expect(summary(calc)).to_have_text(verdict["summary"])
     assert json.loads(calc.get_attribute("data-result")) == verdict["result"]

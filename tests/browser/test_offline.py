@@ -17,6 +17,7 @@ from calculators.i18n import Translator
 from sitebuild.offline import write_service_worker
 from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
+from tests.browser.pages import engine_status, summary
 from sitebuild.precompress import precompress
 
 ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|engine/worker\.js)")
@@ -38,7 +39,7 @@ def use_calculator(page, calc, lang: str) -> None:
     values = calc.locator("form").evaluate("f => Object.fromEntries(new FormData(f))")
     expected = evaluate(calc_id, values, lang)
     assert expected["ok"], expected["errors"]
-    expect(calc.locator(".calc-summary")).to_have_text(expected["summary"])
+    expect(summary(calc)).to_have_text(expected["summary"])
     assert json.loads(calc.get_attribute("data-result")) == expected["result"]
 
 
@@ -65,7 +66,7 @@ def test_every_calculator_offline_after_one_visit_then_from_the_snapshot(fresh, 
             use_calculator(page, calculators.nth(n), "it")
         if i:
             assert html.get_attribute("data-engine-snapshot") is None  # a restored engine stores nothing
-    expect(page.locator(".offline-update")).to_have_count(0)  # no release happened: no prompt
+    expect(page.get_by_role("button", name=words("it")("ui.offline.reload"))).to_have_count(0)  # no release happened: no prompt
     page.goto(f"{origin}/it/glossary/?q=1#top")  # pages are found whatever their query
     expect(page.locator("h1#glossary")).to_be_visible()
     watch.allow(r"status of 404")  # an unknown page answers 404, offline as online
@@ -141,8 +142,8 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path, engine_s
 
     page.reload()  # the browser checks sw.js on navigation and installs release 2 next to release 1
     t = words("fr")
-    prompt = page.locator(".offline-update")
-    expect(prompt).to_contain_text(t("ui.offline.update"))
+    prompt = page.get_by_role("status").filter(has_text=t("ui.offline.update"))  # the new release's note
+    expect(prompt).to_be_visible()
     expect(page.locator("#release-two")).to_have_count(0)  # until the user says so, release 1 only
     expect(page.locator("html")).not_to_have_attribute("data-release", "2")
 
@@ -153,7 +154,7 @@ def test_new_release_prompt_then_new_files(fresh, own_server, tmp_path, engine_s
     calc = page.locator("#calc-naruto-rounds")
     expect_ready(calc)
     page.locator("#calc-naruto-rounds-players").fill("24")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
 
 
 # --- the engine's memory snapshot (web/engine/worker.js) ----------------------
@@ -231,7 +232,7 @@ def test_an_untrusted_snapshot_means_a_full_start_and_a_new_snapshot(cold_page, 
         assert len(refusals) == 1 and ("checksum" in refusals[0]) == (kind == "damaged"), (kind, refusals)
         refusals.clear()
         use_calculator(page, calc, "fr")
-        expect(calc.locator(".calc-status")).to_have_text(Translator("fr")("ui.ready"))  # nothing alarming
+        expect(engine_status(calc)).to_have_text(Translator("fr")("ui.ready"))  # nothing alarming
         expect(html).to_have_attribute("data-engine-snapshot", "stored")
         [(header, size, digest)] = page.evaluate(STORED)  # the spoiled entry is replaced, not kept beside
         assert header == digest and size > 1_000_000, kind

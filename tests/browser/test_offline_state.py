@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
+from tests.browser.pages import offline_line
 
 PHONE = {"width": 412, "height": 839}
 
@@ -86,7 +87,7 @@ def test_saved_is_withdrawn_soon_after_the_stored_copy_is_gone(fresh, own_server
     page.evaluate("async () => { for (const name of await caches.keys()) await caches.delete(name); }")
     page.clock.run_for(60_000)  # within a minute, nothing else happening on the page
     expect(html).to_have_attribute("data-offline", "incomplete")
-    expect(page.locator(".offline-state")).not_to_have_text(words("fr")("ui.offline.saved"))
+    expect(offline_line(page)).not_to_have_text(words("fr")("ui.offline.saved"))
 
 
 #: Counts the checks this page asks of the service worker (offline.js's "check-offline-copy").

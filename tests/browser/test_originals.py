@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from calculators.i18n import Translator
 from sitebuild.words import BUILD_LOCALE
 from tests.browser.conftest import expect_ready
-from tests.browser.pages import COLOUR_RULES, assert_axe_clean, calculators_on
+from tests.browser.pages import COLOUR_RULES, assert_axe_clean, calculators_on, pick_language, toast
 
 
 def words(lang: str) -> Translator:
@@ -99,10 +99,11 @@ def test_show_all_side_by_side_then_below_each_rule_on_a_phone(page, site_url):
     page.set_viewport_size({"width": 412, "height": 839})
     below = rule.bounding_box(), original.bounding_box()
     assert below[1]["y"] >= below[0]["y"] + below[0]["height"], below  # below the rule on a phone
-    for target in (page.locator(".og-all"), page.locator("#naruto-reserve-limits-2 + details.og > summary")):
+    hide_all = page.get_by_role("button", name=t("ui.original.hide_all.fr"))  # the same button, now saying so
+    for target in (hide_all, page.locator("#naruto-reserve-limits-2 + details.og > summary")):
         box = target.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, box
-    page.get_by_role("button", name=t("ui.original.hide_all.fr")).click()
+    hide_all.click()
     expect(page.locator("details.og[open]")).to_have_count(0)
     expect(page).to_have_url(f"{site_url}/it/naruto/#naruto-reserve-limits-2")
 
@@ -112,8 +113,7 @@ def test_a_link_opens_every_original_and_the_language_menu_keeps_it(page, site_u
     expect(page.locator("details.og:not([open])")).to_have_count(0)
     expect(page.locator("#naruto-reserve-limits-2 + details.og > p")).to_be_in_viewport()
     expect(page.get_by_role("button", name=words("en")("ui.original.hide_all.fr"))).to_be_visible()
-    page.locator(".md-select").first.hover()
-    page.locator('.md-select__link[hreflang="it"]').click()
+    pick_language(page, "it")
     expect(page).to_have_url(f"{site_url}/it/naruto/?original=1#naruto-reserve-limits-2")
     expect(page.locator("details.og:not([open])")).to_have_count(0)
     expect(page.locator("#naruto-reserve-limits-2 + details.og > p")).to_be_in_viewport()
@@ -163,7 +163,7 @@ def test_a_rule_copied_with_its_original_open_is_shared_open(page, new_page, sit
     page.locator(f"#{rule} + details.og > summary").click()
     page.locator(f"#{rule} .rule-link").click()
     shared = f"{site_url}/{path}?original={rule}#{rule}"
-    expect(page.locator(".link-toast")).to_contain_text(shared)
+    expect(toast(page)).to_contain_text(shared)
     assert page.evaluate("navigator.clipboard.readText()") == shared
     other = new_page()
     other.goto(shared)
@@ -172,5 +172,5 @@ def test_a_rule_copied_with_its_original_open_is_shared_open(page, new_page, sit
     expect(other.locator("details.og[open]")).to_have_count(1)
     page.locator(f"#{rule} + details.og > summary").click()  # closed again: the bare anchor
     page.locator(f"#{rule} .rule-link").click()
-    expect(page.locator(".link-toast")).not_to_contain_text("original=")
+    expect(toast(page)).not_to_contain_text("original=")
     assert page.evaluate("navigator.clipboard.readText()") == f"{site_url}/{path}#{rule}"

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator, language_folder
 from tests.browser.conftest import expect_ready
+from tests.browser.pages import details, field_error, field_errors, summary, verdict_region
 
 ID = "pokemon-time-limit"
 PAGES = {"en": "pokemon/", "fr": "fr/pokemon/", "it": "it/pokemon/"}
@@ -59,20 +60,20 @@ def test_single_game_decided_by_prize_cards(open_calc, page, lang):
     expect(page.get_by_label(words_["games_a"], exact=True)).to_be_hidden()
     expect(calc.get_by_role("group", name=words_["in_progress"])).to_be_hidden()
     page.get_by_label(words_["prizes_b"], exact=True).fill("2")
-    summary = calc.locator(".calc-summary")
+    said = summary(calc)
     cli = evaluate(ID, {"format": "bo1", **NOT_LATE, "prizes_a": "4", "prizes_b": "2"}, lang)
     assert cli["result"]["winner"] == "b" and cli["result"]["sudden_death"] is False
-    expect(summary).to_have_text(cli["summary"])
+    expect(said).to_have_text(cli["summary"])
     expect(calc).to_have_attribute("data-result", as_attribute(cli["result"]))
-    expect(calc.locator(".calc-details li")).to_have_text(cli["details"])
+    expect(details(calc)).to_have_text(cli["details"])
     # Must not happen: an error next to the verdict.
-    expect(calc.locator(".calc-error:visible")).to_have_count(0)
+    expect(field_errors(calc).filter(visible=True)).to_have_count(0)
 
     page.get_by_label(words_["prizes_b"], exact=True).fill("0")  # 0 means that game is already won
-    error = calc.locator('[data-field="prizes_b"] .calc-error')
+    error = field_error(calc, "prizes_b")
     expect(error).to_have_text(evaluate(ID, {**NOT_LATE, "prizes_a": "4", "prizes_b": "0"}, lang)["errors"][0]["message"])
     expect(calc).to_have_attribute("data-result", "null")
-    expect(summary).to_have_text("")
+    expect(said).to_have_text("")
 
 
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
@@ -84,20 +85,20 @@ def test_best_of_three_goes_to_sudden_death(open_calc, page, lang):
     games_a.fill("1")
     page.get_by_label(words_["games_b"], exact=True).fill("1")
     calc.get_by_role("group", name=words_["in_progress"]).get_by_label(words_["no"], exact=True).check()
-    summary = calc.locator(".calc-summary")
+    said = summary(calc)
     cli = evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)
     assert cli["result"]["sudden_death"] is True and cli["result"]["winner"] is None
-    expect(summary).to_have_text(cli["summary"])
-    expect(summary).to_contain_text("18.5.3")
+    expect(said).to_have_text(cli["summary"])
+    expect(said).to_contain_text("18.5.3")
     expect(calc).to_have_attribute("data-result", as_attribute(cli["result"]))
-    expect(calc.locator(".calc-details li")).to_have_count(4)
-    expect(calc.locator(".calc-details li").last).to_contain_text("18.5.3")
+    expect(details(calc)).to_have_count(4)
+    expect(details(calc).last).to_contain_text("18.5.3")
     # Must not happen: Prize cards asked without a game in progress, or the single-game section cited.
     expect(page.get_by_label(words_["prizes_a"], exact=True)).to_be_hidden()
-    expect(calc.locator(".calc-verdict")).not_to_contain_text("22.5.1")
+    expect(verdict_region(calc)).not_to_contain_text("22.5.1")
 
     page.get_by_label(words_["games_b"], exact=True).fill("2")  # two games won: the match is already decided
-    expect(calc.locator('[data-field="games_b"] .calc-error')).to_be_visible()
+    expect(field_error(calc, "games_b")).to_be_visible()
     expect(calc).to_have_attribute("data-result", "null")
 
 
@@ -124,27 +125,27 @@ def test_no_verdict_before_the_answers_it_needs(open_calc, page, lang):
     calc = open_best_of_three(open_calc, lang)
     blank = evaluate(ID, {"format": "bo3", **NOT_LATE}, lang)
     assert [e["code"] for e in blank["errors"]] == ["needed", "needed"]
-    notes = calc.locator(".calc-error:visible")
+    notes = field_errors(calc).filter(visible=True)
     expect(notes).to_have_text([e["message"] for e in blank["errors"]])
     # Neutral notes, no verdict: nothing reads as a ruling, nothing is marked wrong.
     for note in notes.all():
         expect(note).to_have_class("calc-error calc-needed")
     expect(calc.locator("[aria-invalid]")).to_have_count(0)
-    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(summary(calc)).to_have_text("")
     expect(calc).to_have_attribute("data-result", "null")
     # Enter (a phone keyboard's Go) asks for the answer: what is still missing is now an error.
     games_b = page.get_by_label(words_["games_b"], exact=True)
     page.get_by_label(words_["games_a"], exact=True).fill("1")
     games_b.press("Enter")
     expect(games_b).to_have_attribute("aria-invalid", "true")
-    expect(calc.locator('[data-field="games_b"] .calc-error')).to_have_class("calc-error")
+    expect(field_error(calc, "games_b")).to_have_class("calc-error")
     games_b.fill("1")
     # Equal games: "game in progress" is asked, never assumed (issue 62); answered, the verdict.
-    expect(calc.locator(".calc-error:visible")).to_have_text(
+    expect(field_errors(calc).filter(visible=True)).to_have_text(
         [evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)["errors"][0]["message"]])
     calc.get_by_role("group", name=words_["in_progress"]).get_by_label(words_["no"], exact=True).check()
-    expect(calc.locator(".calc-error:visible")).to_have_count(0)
-    expect(calc.locator(".calc-summary")).to_have_text(
+    expect(field_errors(calc).filter(visible=True)).to_have_count(0)
+    expect(summary(calc)).to_have_text(
         evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1", "in_progress": "no"}, lang)["summary"])
 
 
@@ -176,9 +177,9 @@ def test_the_late_questions_start_unanswered(page, site_url, lang, path, instanc
     expect(notes).to_have_text([e["message"] for e in unanswered["errors"]])
     for note in notes.all():
         expect(note).to_have_class("calc-error calc-needed")
-    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(summary(calc)).to_have_text("")
     answer_late(calc, lang)
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate(ID, {**given, **NOT_LATE}, lang)["summary"])
+    expect(summary(calc)).to_have_text(evaluate(ID, {**given, **NOT_LATE}, lang)["summary"])
 
 
 def test_game_in_progress_starts_unanswered(open_calc, page):
@@ -193,9 +194,9 @@ def test_game_in_progress_starts_unanswered(open_calc, page):
     page.get_by_label(words_["games_b"], exact=True).fill("1")
     group = calc.get_by_role("group", name=words_["in_progress"])
     blank = evaluate(ID, {"format": "bo3", **NOT_LATE, "games_a": "1", "games_b": "1"}, lang)
-    expect(calc.locator('[data-field="in_progress"] .calc-error')).to_have_text(blank["errors"][0]["message"])
+    expect(field_error(calc, "in_progress")).to_have_text(blank["errors"][0]["message"])
     expect(group.locator("input:checked")).to_have_count(0)
-    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(summary(calc)).to_have_text("")
     expect(calc).to_have_attribute("data-result", "null")
     group.get_by_label(Translator(lang)(f"{ID}.in_progress.yes"), exact=True).check()
     expect(page.get_by_label(words_["prizes_a"], exact=True)).to_be_visible()

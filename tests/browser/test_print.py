@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import expect_ready
+from tests.browser.pages import engine_status, summary
 
 from calculators import evaluate
 from calculators.i18n import Translator
@@ -27,7 +28,7 @@ def test_print_shows_the_rules_only(page, site_url, path):
     calc = page.locator(".calc").first
     expect(calc.locator(".calc-title")).to_be_visible()  # the calculator's text stays
     expect(calc.locator("form")).to_be_hidden()  # its controls go
-    expect(calc.locator(".calc-status")).to_be_hidden()
+    expect(engine_status(calc)).to_be_hidden()
     expect(calc.locator(".calc-share")).to_be_hidden()
     expect(calc.locator(".calc-qr")).to_be_hidden()
     expect(page.locator(".rule-link").first).to_be_hidden()
@@ -39,7 +40,7 @@ def test_print_shows_the_rules_only(page, site_url, path):
 def test_print_keeps_a_verdict(open_calc, page):
     calc = open_calc("fr/naruto/", "naruto-rounds")
     page.get_by_label(Translator("fr")("naruto-rounds.players.label"), exact=True).fill("24")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "24"}, "fr")["summary"])
     page.emulate_media(media="print")
-    expect(calc.locator(".calc-summary")).to_be_visible()
+    expect(summary(calc)).to_be_visible()
     expect(calc.locator("form")).to_be_hidden()

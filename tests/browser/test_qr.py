@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from sitebuild.words import words
 from tests.browser.conftest import expect_ready
+from tests.browser.pages import field, summary, toast
 
 ENGINE_FILE = re.compile(r"/calc/(pyodide-[0-9a-f]+/|wheel-[0-9a-f]+/|engine/worker\.js|engine/start\.js)")
 
@@ -36,7 +37,7 @@ def copy_toast_link_and_open_qr(page, control, lang):
     """Click a rule or heading link ``control``: the address it copied, and the QR dialog its toast opens."""
     control.click()
     link = page.evaluate("navigator.clipboard.readText()")
-    page.locator(".link-toast").get_by_role("button", name=words(lang)("ui.qr.button"), exact=True).click()
+    toast(page).get_by_role("button", name=words(lang)("ui.qr.button"), exact=True).click()
     return link, qr_dialog(page, lang)
 
 
@@ -53,8 +54,8 @@ def test_rule_link_qr_without_the_engine(page, site_url):
     assert decoded(svg) == link
     # the glossary noun and the entry's own name, as printed (never its id)
     term = page.locator("#glossary-swiss-rounds > strong").text_content()
-    expect(dialog.locator(".qr-what")).to_have_text(t("ui.rule.caption.glossary", term=term))
-    expect(dialog.locator(".qr-url")).to_have_text(link)
+    expect(dialog.get_by_text(t("ui.rule.caption.glossary", term=term), exact=True)).to_be_visible()
+    expect(dialog.get_by_text(link, exact=True)).to_be_visible()  # the address, written out
     dialog.get_by_role("button", name=t("ui.qr.close"), exact=True).click()
     expect(dialog).to_be_hidden()
     assert not [url for url in requested if ENGINE_FILE.search(url)]
@@ -66,22 +67,22 @@ def test_heading_link_qr_names_the_section(page, site_url):
     link, dialog = copy_toast_link_and_open_qr(page, page.locator("#naruto-blitz a.headerlink"), "it")
     assert link == f"{site_url}/it/naruto/#naruto-blitz"
     title = page.locator("#naruto-blitz").evaluate("h => h.firstChild.textContent")
-    expect(dialog.locator(".qr-what")).to_have_text(t("ui.rule.caption.section", title=title))
+    expect(dialog.get_by_text(t("ui.rule.caption.section", title=title), exact=True)).to_be_visible()
     assert decoded(dialog.locator("svg.qr-code")) == link
 
 
 def test_filled_calculator_qr_is_its_link(page, site_url, open_calc):
     t = words("en")
     calc = open_calc("naruto/", "naruto-rounds")
-    page.locator("#calc-naruto-rounds-players").fill("24")
-    page.locator("#calc-naruto-rounds-rounds").fill("5")
-    expect(calc.locator(".calc-summary")).not_to_have_text("")
-    calc.locator(".calc-share").click()
+    field(calc, "en", "naruto-rounds", "players").fill("24")
+    field(calc, "en", "naruto-rounds", "rounds").fill("5")
+    expect(summary(calc)).not_to_have_text("")
+    calc.get_by_role("button", name=t("ui.copy_calc_link"), exact=True).click()
     link = page.evaluate("navigator.clipboard.readText()")
     assert "naruto-rounds.players=24" in link and link.endswith("#calc-naruto-rounds")
     calc.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
     dialog = qr_dialog(page, "en")
-    expect(dialog.locator(".qr-what")).to_have_text(t("naruto-rounds.title"))
+    expect(dialog.get_by_text(t("naruto-rounds.title"), exact=True)).to_be_visible()  # what it opens
     assert decoded(dialog.locator("svg.qr-code")) == link
     # the engine stays the calculators' business: the dialog did not restart or stop it
     expect_ready(calc)
@@ -90,7 +91,7 @@ def test_filled_calculator_qr_is_its_link(page, site_url, open_calc):
 def test_clock_qr_is_its_link_and_prints_as_a_table_card(page, site_url):
     t = words("fr")
     page.goto(f"{site_url}/fr/clock/")
-    clock = page.locator(".clock")
+    clock = page.get_by_role("region", name=t("clock.title"), exact=True)
     expect(clock).to_have_attribute("data-ready", "true")
     page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
     clock.get_by_role("button", name=t("clock.start"), exact=True).click()
@@ -99,16 +100,17 @@ def test_clock_qr_is_its_link_and_prints_as_a_table_card(page, site_url):
     assert f"clock.end={clock.get_attribute('data-clock-end')}" in link
     clock.get_by_role("button", name=t("ui.qr.button"), exact=True).click()
     dialog = qr_dialog(page, "fr")
-    expect(dialog.locator(".qr-what")).to_have_text(t("ui.qr.clock", game=t("clock.game.naruto-blitz")))
+    what = dialog.get_by_text(t("ui.qr.clock", game=t("clock.game.naruto-blitz")), exact=True)
+    expect(what).to_be_visible()
     svg = dialog.locator("svg.qr-code")
     assert decoded(svg) == link
 
     on_screen = svg.bounding_box()["width"]
     page.emulate_media(media="print")
-    for part in (svg, dialog.locator(".qr-what"), dialog.locator(".qr-url")):
+    for part in (svg, what, dialog.get_by_text(link, exact=True)):
         expect(part).to_be_visible()
     # nothing else: no heading, no buttons, no page behind
-    for other in (dialog.locator("h2"), dialog.locator(".qr-buttons"), page.locator(".md-header"),
-                  page.locator("article h1"), clock):
+    for other in (dialog.locator("h2"), dialog.get_by_role("button", name=t("ui.qr.close"), exact=True),
+                  page.get_by_role("banner"), page.locator("article h1"), clock):
         expect(other).to_be_hidden()
     assert svg.bounding_box()["width"] > on_screen  # large on paper

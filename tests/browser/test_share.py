@@ -11,8 +11,10 @@ from playwright.sync_api import expect
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator, language_folder
+from sitebuild.words import words
 from tests.browser.conftest import expect_ready, forget
 from tests.browser.large_text import LARGE_TEXT, SMALL_PHONE
+from tests.browser.pages import calculator, field, pick_language, shame_bar, shame_rows, summary, toast
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 
@@ -32,23 +34,23 @@ def open_link(new_page, url):
 def test_copied_link_reopens_the_same_calculator(page, open_calc, new_page, site_url, lang, other):
     calc = open_calc(f"{PREFIX[lang]}naruto/", "naruto-rounds")
     page.get_by_label(players_label(lang), exact=True).fill("40")
-    page.locator("#calc-naruto-rounds-rounds").fill("6")
+    field(calc, lang, "naruto-rounds", "rounds").fill("6")
     verdict = evaluate("naruto-rounds", {"players": "40", "rounds": "6"}, lang)
     # the summary is the same with or without the rounds: wait on the machine result, which is not
     result = json.dumps(verdict["result"], separators=(",", ":"), ensure_ascii=False)
     expect(calc).to_have_attribute("data-result", result)
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
-    calc.locator(".calc-share").click()
-    expect(page.locator(".link-toast")).to_be_visible()
+    expect(summary(calc)).to_have_text(verdict["summary"])
+    calc.get_by_role("button", name=Translator(lang)("ui.copy_calc_link"), exact=True).click()
+    expect(toast(page)).to_be_visible()
     link = page.evaluate("navigator.clipboard.readText()")
     assert link == f"{site_url}/{PREFIX[lang]}naruto/?naruto-rounds.players=40&naruto-rounds.rounds=6#calc-naruto-rounds"
 
-    for target in (link, link.replace(f"/{PREFIX[lang]}naruto/", f"/{PREFIX[other]}naruto/")):
+    for target, shown_in in ((link, lang), (link.replace(f"/{PREFIX[lang]}naruto/", f"/{PREFIX[other]}naruto/"), other)):
         opened = open_link(new_page, target)
-        again = opened.locator("#calc-naruto-rounds")
+        again = calculator(opened, shown_in, "naruto-rounds")
         expect_ready(again)
-        expect(opened.locator("#calc-naruto-rounds-players")).to_have_value("40")
-        expect(opened.locator("#calc-naruto-rounds-rounds")).to_have_value("6")
+        expect(field(again, shown_in, "naruto-rounds", "players")).to_have_value("40")
+        expect(field(again, shown_in, "naruto-rounds", "rounds")).to_have_value("6")
         expect(again).to_have_attribute("data-result", result)
         expect(again).to_be_in_viewport()
         opened.close()
@@ -57,26 +59,25 @@ def test_copied_link_reopens_the_same_calculator(page, open_calc, new_page, site
 @pytest.mark.parametrize("lang", ["it"])  # one language (conftest: "Languages")
 def test_invalid_link_shows_the_localized_error(new_page, site_url, lang):
     page = open_link(new_page, f"{site_url}/{PREFIX[lang]}naruto/?naruto-rounds.players=2#calc-naruto-rounds")
-    calc = page.locator("#calc-naruto-rounds")
+    calc = calculator(page, lang, "naruto-rounds")
     expect_ready(calc)
-    expect(page.locator("#calc-naruto-rounds-players")).to_have_value("2")
+    expect(field(calc, lang, "naruto-rounds", "players")).to_have_value("2")
     message = evaluate("naruto-rounds", {"players": "2"}, lang)["errors"][0]["message"]
-    expect(calc.locator(".calc-error").first).to_have_text(message)
+    expect(calc.get_by_role("alert")).to_have_text(message)
     expect(calc).to_have_attribute("data-result", "null")
-    expect(calc.locator(".calc-summary")).to_have_text("")
+    expect(summary(calc)).to_have_text("")
 
 
 def test_language_switcher_keeps_the_fields(open_calc, page, site_url):
     calc = open_calc("it/naruto/", "naruto-rounds")
     page.get_by_label(players_label("it"), exact=True).fill("12")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "it")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "it")["summary"])
     expect(page).to_have_url(f"{site_url}/it/naruto/?naruto-rounds.players=12")
-    page.locator(".md-select").first.hover()
-    page.locator('.md-select__link[hreflang="fr"]').click()
+    pick_language(page, "fr")
     expect(page).to_have_url(f"{site_url}/fr/naruto/?naruto-rounds.players=12")
-    french = page.locator("#calc-naruto-rounds")
+    french = calculator(page, "fr", "naruto-rounds")
     expect_ready(french)
-    expect(french.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "fr")["summary"])
+    expect(summary(french)).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "fr")["summary"])
 
 
 #: Holds every request to the engine for 2 s: a slow phone's verdict, still on its way.
@@ -106,17 +107,16 @@ def test_a_language_picked_right_after_typing_keeps_the_last_value(open_calc, pa
     field = page.get_by_label(players_label("it"), exact=True)
     typed, left = field.evaluate(TYPE_AND_LEAVE)
     assert "players" not in typed and "naruto-rounds.players=123" in left
-    assert calc.locator(".calc-summary").text_content() == ""  # its verdict is still on its way
-    page.locator(".md-select").first.hover()
-    page.locator('.md-select__link[hreflang="fr"]').click()
+    assert summary(calc).text_content() == ""  # its verdict is still on its way
+    pick_language(page, "fr")
     expect(page).to_have_url(f"{site_url}/fr/naruto/?naruto-rounds.players=123")
 
 
 def test_planner_chart_and_rounds_below_minimum(open_calc, page):
     calc = open_calc("fr/naruto/", "naruto-rounds")
     page.get_by_label(players_label("fr"), exact=True).fill("24")
-    page.locator("#calc-naruto-rounds-rounds").fill("5")
-    figure = calc.locator(".records-figure")
+    field(calc, "fr", "naruto-rounds", "rounds").fill("5")
+    figure = calc.get_by_role("figure")
     expect(figure).to_be_visible()
     expected = evaluate("naruto-rounds", {"players": "24", "rounds": "5"}, "fr")["result"]
     expect(figure.locator("figcaption")).to_have_text(Translator("fr")("naruto-rounds.ui.caption", rounds=5))
@@ -136,8 +136,8 @@ def test_planner_chart_and_rounds_below_minimum(open_calc, page):
     score = t("naruto-rounds.ui.score", wins=best["wins"], losses=best["losses"])
     assert title == t("naruto-rounds.ui.bar", score=score, players=shown), title
     # fewer than the minimum: the rule's error, no chart, no verdict
-    page.locator("#calc-naruto-rounds-rounds").fill("3")
-    expect(calc.locator("[data-field=rounds] .calc-error")).to_have_text(
+    field(calc, "fr", "naruto-rounds", "rounds").fill("3")
+    expect(calc.get_by_role("alert")).to_have_text(
         evaluate("naruto-rounds", {"players": "24", "rounds": "3"}, "fr")["errors"][0]["message"])
     expect(figure).to_be_hidden()
     expect(calc).to_have_attribute("data-result", "null")
@@ -146,30 +146,31 @@ def test_planner_chart_and_rounds_below_minimum(open_calc, page):
 def test_tracker_link_opens_the_shared_counters(new_page, site_url):
     """A shared Judge Tower link wins over the tracker's stored state; plain visits leave the URL alone."""
     page = open_link(new_page, f"{site_url}/fr/judge-tower/?judge-tower-shame.shame=Ann%3A%202%0ABob%3A%207%0ACy%3A%20-1#calc-judge-tower-shame")
-    calc = page.locator("#calc-judge-tower-shame")
+    calc = calculator(page, "fr", "judge-tower-shame")
     expect_ready(calc)
-    expect(calc.locator(".shame-row")).to_have_count(3)
-    expect(calc.locator(".shame-value")).to_have_text(["2", "7", "−1"])
-    expect(calc.locator(".shame-row").nth(1)).to_have_attribute("data-out", "true")  # 7 > 2 × 3
+    rows = shame_rows(calc, "fr")
+    expect(rows).to_have_count(3)
+    expect(rows.get_by_role("status")).to_have_text(["2", "7", "−1"])
+    expect(rows.nth(1)).to_have_attribute("data-out", "true")  # 7 > 2 × 3
     expected = evaluate("judge-tower-shame", {"shame": "Ann: 2\nBob: 7\nCy: -1"}, "fr")["result"]
     assert json.loads(calc.get_attribute("data-result")) == expected
     forget(page, site_url)  # the next visits are other phones'
     page.close()
 
     page = open_link(new_page, f"{site_url}/it/judge-tower/")
-    calc = page.locator("#calc-judge-tower-shame")
+    calc = calculator(page, "it", "judge-tower-shame")
     expect_ready(calc)
-    expect(calc.locator(".shame-bar")).not_to_have_text("")
+    expect(shame_bar(calc)).not_to_have_text("")
     page.evaluate("dispatchEvent(new Event('pagehide'))")  # would write anything still to be written
     assert "?" not in page.url  # the tracker's start-up values are not put in the address bar
     forget(page, site_url)
     page.close()
 
     page = open_link(new_page, f"{site_url}/?judge-tower-shame.shame=abc".replace("/?", "/judge-tower/?"))
-    calc = page.locator("#calc-judge-tower-shame")
+    calc = calculator(page, "en", "judge-tower-shame")
     expect_ready(calc)
     message = evaluate("judge-tower-shame", {"shame": "abc"}, "en")["errors"][0]["message"]
-    expect(calc.locator(".calc-error").first).to_have_text(message)
+    expect(shame_bar(calc)).to_have_text(message)  # the tracker shows its hidden field's error
     expect(calc).to_have_attribute("data-result", "null")
 
 
@@ -183,10 +184,11 @@ def test_an_over_long_tracker_link_shows_its_error_never_the_stored_players(new_
 
     path = f"{site_url}/{PREFIX[lang]}judge-tower/"
     page = open_link(new_page, f"{path}?judge-tower-shame.shame=Alice%3A3%2C%2CBob%3A1#calc-judge-tower-shame")
-    calc = page.locator("#calc-judge-tower-shame")
-    expect(calc.locator(".shame-row")).to_have_count(2)
-    expect(calc.locator(".shame-name").first).to_have_value("Alice")
-    expect(calc.locator(".shame-name").last).to_have_value("Bob")
+    calc = calculator(page, lang, "judge-tower-shame")
+    names = shame_rows(calc, lang).get_by_role("textbox")
+    expect(names).to_have_count(2)
+    expect(names.first).to_have_value("Alice")
+    expect(names.last).to_have_value("Bob")
     limit = CALCULATORS["judge-tower-shame"].field("shame").max_length
     value = ("Carl: 1, " * limit)[: limit + 1]
     message = evaluate("judge-tower-shame", {"shame": value}, lang)["errors"][0]["message"]
@@ -196,29 +198,27 @@ def test_an_over_long_tracker_link_shows_its_error_never_the_stored_players(new_
         else:
             page.reload()
         expect_ready(calc)
-        expect(calc.locator(".shame-bar")).to_have_text(message)
+        expect(shame_bar(calc)).to_have_text(message)
         expect(calc).to_have_attribute("data-result", "null")
-        names = calc.locator(".shame-name").evaluate_all("fields => fields.map((field) => field.value)")
-        assert not any(names), names
-        expect(calc.locator(".calc-summary")).not_to_contain_text("Alice")
+        typed = names.evaluate_all("fields => fields.map((field) => field.value)")
+        assert not any(typed), typed
+        expect(summary(calc)).not_to_contain_text("Alice")
     forget(page, site_url)
 
 
 def test_no_clipboard_says_so_and_shows_the_link_to_copy(open_calc, page, site_url):
     """A plain-http venue network or a refused permission: never "Link copied", the link selected."""
-    from sitebuild.words import words
-
     page.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));")
     calc = open_calc("it/naruto/", "naruto-rounds")
     page.get_by_label(players_label("it"), exact=True).fill("12")
-    calc.locator(".calc-share").click()
-    toast = page.locator(".link-toast")
-    expect(toast.locator("span").first).to_have_text(words("it")("ui.share.copy_failed"))
-    field = toast.get_by_role("textbox", name=words("it")("ui.share.link"))
-    expect(field).to_have_value(f"{site_url}/it/naruto/?naruto-rounds.players=12#calc-naruto-rounds")
-    expect(field).to_be_focused()
-    assert field.evaluate("f => f.selectionEnd - f.selectionStart") == len(field.input_value())
-    expect(toast).not_to_contain_text(Translator("it")("ui.link_copied", url=""))
+    calc.get_by_role("button", name=words("it")("ui.copy_calc_link"), exact=True).click()
+    note = toast(page)
+    expect(note.get_by_text(words("it")("ui.share.copy_failed"), exact=True)).to_be_visible()
+    link = note.get_by_role("textbox", name=words("it")("ui.share.link"))
+    expect(link).to_have_value(f"{site_url}/it/naruto/?naruto-rounds.players=12#calc-naruto-rounds")
+    expect(link).to_be_focused()
+    assert link.evaluate("f => f.selectionEnd - f.selectionStart") == len(link.input_value())
+    expect(note).not_to_contain_text(Translator("it")("ui.link_copied", url=""))
 
 
 def test_on_a_phone_the_verdict_sits_under_the_fields_and_a_links_verdict_comes_into_view(phone, site_url):
@@ -228,19 +228,18 @@ def test_on_a_phone_the_verdict_sits_under_the_fields_and_a_links_verdict_comes_
 
     deck = "\n".join(f"3 Card {n}" for n in range(14))
     phone.goto(f"{site_url}/naruto/?naruto-reserve.deck={quote(deck)}#calc-naruto-reserve")
-    calc = phone.locator("#calc-naruto-reserve")
+    calc = calculator(phone, "en", "naruto-reserve")
     expect_ready(calc)
-    summary = calc.locator(".calc-summary")
-    expect(summary).to_have_text(evaluate("naruto-reserve", {"deck": deck}, "en")["summary"])
-    expect(summary).to_be_in_viewport()
+    expect(summary(calc)).to_have_text(evaluate("naruto-reserve", {"deck": deck}, "en")["summary"])
+    expect(summary(calc)).to_be_in_viewport()
     order = calc.evaluate("""el => [...el.querySelectorAll('form, .calc-verdict, .calc-share, .calc-qr')]
                                     .map((node) => node.className.split(' ')[0])""")
     assert order == ["calc-form", "calc-verdict", "calc-share", "calc-qr"], order
-    rounds = phone.locator("#calc-naruto-rounds")
-    phone.locator("#calc-naruto-rounds-rounds").fill("4")  # the last field, typed
-    phone.locator("#calc-naruto-rounds-players").fill("24")
-    expect(rounds.locator(".calc-summary")).not_to_be_empty()
-    expect(rounds.locator(".calc-summary")).to_be_in_viewport()
+    rounds = calculator(phone, "en", "naruto-rounds")
+    field(rounds, "en", "naruto-rounds", "rounds").fill("4")  # the last field, typed
+    field(rounds, "en", "naruto-rounds", "players").fill("24")
+    expect(summary(rounds)).not_to_be_empty()
+    expect(summary(rounds)).to_be_in_viewport()
 
 
 def test_with_a_phone_keyboard_up_the_verdict_comes_into_view_as_the_last_field_is_typed(phone, site_url):
@@ -249,7 +248,7 @@ def test_with_a_phone_keyboard_up_the_verdict_comes_into_view_as_the_last_field_
     phone.set_viewport_size({"width": 412, "height": 480})  # a Pixel 7 with its keyboard up
     t = Translator("en")
     phone.goto(f"{site_url}/pokemon/")
-    calc = phone.locator("#calc-pokemon-time-limit")
+    calc = calculator(phone, "en", "pokemon-time-limit")
     expect_ready(calc)
     for field in ("late_a", "late_b"):  # criterion 1, unanswered at first
         calc.locator(f'[data-field="{field}"]').get_by_label(t(f"pokemon-time-limit.{field}.no"), exact=True).check()
@@ -258,9 +257,9 @@ def test_with_a_phone_keyboard_up_the_verdict_comes_into_view_as_the_last_field_
     # Where a phone leaves a field it focuses for typing: at the bottom of what the keyboard leaves.
     last.evaluate("f => { f.scrollIntoView({block: 'end'}); f.focus({preventScroll: true}); }")
     phone.keyboard.type("2")
-    summary = calc.locator(".calc-summary")
-    expect(summary).to_have_text(evaluate("pokemon-time-limit", {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}, "en")["summary"])
-    expect(summary).to_be_in_viewport(ratio=1)
+    verdict = summary(calc)
+    expect(verdict).to_have_text(evaluate("pokemon-time-limit", {"late_a": "no", "late_b": "no", "prizes_a": "4", "prizes_b": "2"}, "en")["summary"])
+    expect(verdict).to_be_in_viewport(ratio=1)
     expect(last).to_be_in_viewport(ratio=1)
     expect(last).to_be_focused()
 
@@ -289,17 +288,18 @@ def test_the_phone_toast_breaks_a_link_between_its_parts_and_a_tap_elsewhere_put
     """Issue 46 polish: the toast broke the link mid-word; it stays until read (a tap elsewhere closes it)."""
     names = "&".join(f"naruto-tiebreak.name_{p}=Giocatrice%20{p}" for p in "ab")
     phone.goto(f"{site_url}/it/naruto/?{names}#calc-naruto-tiebreak")
-    calc = phone.locator("#calc-naruto-tiebreak")
+    t = Translator("it")
+    calc = calculator(phone, "it", "naruto-tiebreak")
     expect_ready(calc)
-    calc.locator(".calc-share").tap()
-    toast = phone.locator(".link-toast")
+    calc.get_by_role("button", name=t("ui.copy_calc_link"), exact=True).tap()
+    note = toast(phone)
     link = phone.evaluate("navigator.clipboard.readText()")
-    expect(toast).to_contain_text(link)
-    ends = toast.evaluate(LINE_ENDS)
+    expect(note).to_contain_text(link)
+    ends = note.evaluate(LINE_ENDS)
     assert len(ends) >= 2, ends  # a 412 px phone: the link takes several lines
     assert set(ends) <= set("/?&=#.-: "), ends  # ...broken after its separators (or the sentence's spaces)
-    calc.locator(".calc-title").tap()
-    expect(toast).to_be_hidden()
+    calc.get_by_text(t("naruto-tiebreak.title"), exact=True).tap()
+    expect(note).to_be_hidden()
 
 
 def test_the_toast_stays_long_enough_to_read(cold_page, site_url):
@@ -307,13 +307,14 @@ def test_the_toast_stays_long_enough_to_read(cold_page, site_url):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # copied: the toast that goes by itself
     page.clock.install()
     page.goto(f"{site_url}/fr/glossary/")  # no calculator: no engine start on the fake clock
-    page.locator("#glossary .headerlink").click()  # at the top: the toast does not appear under the pointer
-    toast = page.locator(".link-toast")
-    expect(toast).to_contain_text(page.evaluate("navigator.clipboard.readText()"))
+    # the page title's link, at the top: the toast does not appear under the pointer
+    page.locator("#glossary").get_by_role("link", name=words("fr")("ui.rule.copy.section"), exact=True).click()
+    note = toast(page)
+    expect(note).to_contain_text(page.evaluate("navigator.clipboard.readText()"))
     page.clock.run_for(15_000)  # the old toast went after 8 s
-    expect(toast).to_be_visible()
+    expect(note).to_be_visible()
     page.clock.run_for(10_000)
-    expect(toast).to_be_hidden()
+    expect(note).to_be_hidden()
 
 
 @pytest.mark.parametrize("lang", ["en"])  # one language (conftest: "Languages")
@@ -321,13 +322,13 @@ def test_a_links_verdict_lands_below_the_sticky_header(phone, site_url, lang):
     """Issue 51, item 3: a shared link's verdict is scrolled into view with its first line below
     Material's sticky header, not under it (the scroll margin was only on elements with an id)."""
     phone.goto(f"{site_url}/{PREFIX[lang]}naruto/?naruto-rounds.players=24#calc-naruto-rounds")
-    calc = phone.locator("#calc-naruto-rounds")
+    calc = calculator(phone, lang, "naruto-rounds")
     expect_ready(calc)
-    summary = calc.locator(".calc-summary")
-    expect(summary).to_have_text(evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
-    expect(summary).to_be_in_viewport()
-    header = phone.locator(".md-header").bounding_box()
-    assert summary.bounding_box()["y"] >= header["y"] + header["height"], (summary.bounding_box(), header)
+    verdict = summary(calc)
+    expect(verdict).to_have_text(evaluate("naruto-rounds", {"players": "24"}, lang)["summary"])
+    expect(verdict).to_be_in_viewport()
+    header = phone.get_by_role("banner").bounding_box()
+    assert verdict.bounding_box()["y"] >= header["y"] + header["height"], (verdict.bounding_box(), header)
 
 
 def test_the_tiebreaks_next_question_comes_into_view_and_the_mode_is_first(phone, site_url):
@@ -337,9 +338,9 @@ def test_the_tiebreaks_next_question_comes_into_view_and_the_mode_is_first(phone
     phone.set_viewport_size({"width": 412, "height": 480})  # a Pixel 7 with its keyboard up
     t = Translator("en")
     phone.goto(f"{site_url}/naruto/")
-    calc = phone.locator("#calc-naruto-tiebreak")
+    calc = calculator(phone, "en", "naruto-tiebreak")
     expect_ready(calc)
-    expect(calc.locator(".calc-field").first).to_have_attribute("data-field", "mode")
+    expect(calc.locator("[data-field]").first).to_have_attribute("data-field", "mode")
     calc.get_by_label(t("naruto-tiebreak.rewards_a.label"), exact=True).fill("2")
     last = calc.get_by_label(t("naruto-tiebreak.rewards_b.label"), exact=True)
     last.evaluate("f => { f.scrollIntoView({block: 'end'}); f.focus({preventScroll: true}); }")
@@ -362,7 +363,7 @@ def test_at_200_percent_text_the_tiebreaks_next_question_comes_into_view(phone, 
     phone.emulate_media(reduced_motion="reduce")
     t = Translator("en")
     phone.goto(f"{site_url}/naruto/")
-    calc = phone.locator("#calc-naruto-tiebreak")
+    calc = calculator(phone, "en", "naruto-tiebreak")
     expect_ready(calc)
     calc.get_by_label(t("naruto-tiebreak.rewards_a.label"), exact=True).fill("2")
     last = calc.get_by_label(t("naruto-tiebreak.rewards_b.label"), exact=True)

@@ -17,7 +17,7 @@ from calculators import field_label
 from calculators.i18n import LANGUAGES
 from sitebuild.words import words
 from tests.browser.conftest import expect_ready
-from tests.browser.pages import expect_verdict, forms_to_type_into, typeable_fields
+from tests.browser.pages import expect_verdict, forms_to_type_into, summary, toast, typeable_fields
 
 #: One instance of each calculator, its languages taken in turn (the rule pages' own first).
 INSTANCES = {}
@@ -45,7 +45,7 @@ SET = """([field, text]) => {
 
 
 def shown(calc) -> tuple[str | None, str]:
-    return calc.get_attribute("data-result"), calc.locator(".calc-summary").text_content()
+    return calc.get_attribute("data-result"), summary(calc).text_content()
 
 
 @pytest.mark.parametrize("calc_id", sorted(INSTANCES))
@@ -72,14 +72,14 @@ def test_a_shared_link_reproduces_the_verdict_or_says_what_it_left_out(page, new
         expect_verdict(calc, calc_id, lang)
         before = shown(calc)
 
-        calc.locator(".calc-share").click()
-        toast = page.locator(".link-toast")
-        expect(toast).to_be_visible()
+        calc.get_by_role("button", name=t("ui.copy_calc_link"), exact=True).click()
+        copied = toast(page)
+        expect(copied).to_be_visible()
         link = page.evaluate("navigator.clipboard.readText()")
         in_link = dict(parse_qsl(urlsplit(link).query))
         missing = [name for name, value in typed.items()
                    if value.strip() and in_link.get(f"{uid[len('calc-'):]}.{name}") != value]
-        said = toast.locator("span").first.text_content()
+        said = copied.locator("span").first.text_content()  # its sentence (the link field and the QR button aside)
         # each field the link leaves out is named to the sharer (between the language's quotes), and only those
         # by its bare label, as errors name it (the form's "(optional)" aside: test_render.py)
         labels = {name: field_label(t, calc_id, name) for name in fields}
@@ -91,10 +91,10 @@ def test_a_shared_link_reproduces_the_verdict_or_says_what_it_left_out(page, new
             again = opened.locator(f"#{uid}")
             expect_ready(again)
             expect(again).to_have_attribute("data-result", before[0] or "")
-            expect(again.locator(".calc-summary")).to_have_text(before[1])
+            expect(summary(again)).to_have_text(before[1])
             opened.close()
 
-        toast.get_by_role("button", name=t("ui.qr.button"), exact=True).click()  # the toast offers the same link's code
+        copied.get_by_role("button", name=t("ui.qr.button"), exact=True).click()  # the toast offers the same link's code
         dialog = page.get_by_role("dialog", name=t("ui.qr.title"))
         expect(dialog).to_be_visible()
         if dialog.get_attribute("data-qr") == "shown":

@@ -16,6 +16,7 @@ from sitebuild.offline import write_service_worker
 from sitebuild.words import words
 from tests.browser.conftest import SITE, expect_ready, seed_snapshot
 from tests.browser.test_integrity import DAMAGE_STORED, precache, stored
+from tests.browser.pages import calculator, engine_status, offline_line, shame_rows, summary
 
 MB = 1024 * 1024
 
@@ -38,9 +39,9 @@ def test_a_full_phone_starts_the_calculators_online_on_every_visit_and_says_it_k
             page.goto(f"{origin}/fr/naruto/")
         expect_ready(calc)
         page.get_by_label(words("fr")("naruto-rounds.players.label"), exact=True).fill("17")
-        expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+        expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
         expect(html).to_have_attribute("data-offline-storage", "full")
-        expect(page.locator(".offline-state")).to_have_text(t("ui.offline.full"))
+        expect(offline_line(page)).to_have_text(t("ui.offline.full"))
         assert html.get_attribute("data-offline") != "ready", visit
     assert page.evaluate("() => !!navigator.serviceWorker.controller")  # the visits went through it
 
@@ -57,7 +58,7 @@ def test_a_damaged_or_missing_stored_page_is_never_called_ready_and_offline_gets
     context, page, watch = fresh(origin)
     watch.allow(r"status of 503")  # the site's answer for a page it cannot give offline
     html = page.locator("html")
-    top_line = page.locator(".offline-state")
+    top_line = offline_line(page)
     saved = words("fr")("ui.offline.saved")
     page.goto(f"{origin}/fr/")
     expect(html).to_have_attribute("data-offline", "ready")
@@ -107,7 +108,7 @@ def test_a_tab_left_on_the_previous_release_is_told_to_reload(fresh, own_server,
     calc = page.locator("#calc-naruto-rounds")
     page.goto(f"{origin}/fr/naruto/")
     expect(calc).to_have_attribute("data-state", "error")
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.failed"))
+    expect(engine_status(calc)).to_have_text(t("ui.failed"))
     page.wait_for_function("() => !!navigator.serviceWorker.controller")  # release 1's worker in control
 
     # Release 2: its engine's wheel under another content-hashed folder; release 1's is gone.
@@ -134,19 +135,20 @@ def test_a_tab_left_on_the_previous_release_is_told_to_reload(fresh, own_server,
       await changed;
     }""")
     # The failed start says so at once (and in the error's place, not as a network problem).
-    expect(calc.locator(".calc-status")).to_have_text(t("ui.replaced"))
+    expect(engine_status(calc)).to_have_text(t("ui.replaced"))
     expect(calc).to_have_attribute("data-state", "error")
     calc.get_by_role("button", name=t("ui.retry")).click()  # reloads the page
     expect_ready(calc)
     page.get_by_label(t("naruto-rounds.players.label"), exact=True).fill("17")
-    expect(calc.locator(".calc-summary")).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
+    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "17"}, "fr")["summary"])
 
 
 def expect_game(calc, names: list[str], counters: list[str]) -> None:
     """The tracker ``calc`` shows these players' names and counters, in order."""
-    expect(calc.locator(".shame-value")).to_have_text(counters)
+    rows = shame_rows(calc, "fr")
+    expect(rows.get_by_role("status")).to_have_text(counters)
     for i, name in enumerate(names):
-        expect(calc.locator(".shame-name").nth(i)).to_have_value(name)
+        expect(rows.get_by_role("textbox").nth(i)).to_have_value(name)
 
 
 def test_a_colleagues_shame_link_never_replaces_the_phones_game_unasked(new_page, site_url):
@@ -155,24 +157,24 @@ def test_a_colleagues_shame_link_never_replaces_the_phones_game_unasked(new_page
     one tap; the link's game replaces it only when the judge says so."""
     ui = Translator("fr").templates("judge-tower-shame.ui.")
     mine, other = new_page(), new_page()
-    tracker = [tab.locator("#calc-judge-tower-shame") for tab in (mine, other)]
+    tracker = [calculator(tab, "fr", "judge-tower-shame") for tab in (mine, other)]
     for tab, calc in zip((mine, other), tracker):
         tab.goto(f"{site_url}/fr/judge-tower/")
         expect_ready(calc)
-    names = tracker[0].locator(".shame-name")
-    names.nth(0).fill("Ann")
-    names.nth(1).fill("Bob")
-    tracker[0].locator(".shame-row").nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
+    rows = shame_rows(tracker[0], "fr")
+    rows.nth(0).get_by_role("textbox").fill("Ann")
+    rows.nth(1).get_by_role("textbox").fill("Bob")
+    rows.nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
     expect_game(tracker[1], ["Ann", "Bob"], ["1", "0"])  # the tabs follow each other
 
     link = f"{site_url}/fr/judge-tower/?judge-tower-shame.shame=Cy%3A%203%0ADee%3A%201#calc-judge-tower-shame"
     mine.goto(link)
     calc = tracker[0]
-    expect(calc.locator(".shame-value")).to_have_text(["3", "1"])
-    choice = calc.locator(".shame-shared")
-    expect(choice).to_contain_text(ui["shared"])
-    calc.locator(".shame-row").nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
-    expect(calc.locator(".shame-value")).to_have_text(["4", "1"])  # the link's game is played here
+    expect(rows.get_by_role("status")).to_have_text(["3", "1"])
+    choice = calc.get_by_role("status").filter(has_text=ui["shared"])  # the note that this is a shared copy
+    expect(choice).to_be_visible()
+    rows.nth(0).get_by_role("button", name=ui["plus"], exact=True).click()
+    expect(rows.get_by_role("status")).to_have_text(["4", "1"])  # the link's game is played here
     mine.reload()  # and stays this tab's game
     expect_game(calc, ["Cy", "Dee"], ["4", "1"])
     # The phone's game, untouched: in the other tab, and once that tab reloads.
@@ -184,7 +186,7 @@ def test_a_colleagues_shame_link_never_replaces_the_phones_game_unasked(new_page
     expect(choice).to_be_hidden()
 
     mine.goto(link)  # the judge takes the colleague's game over, and says so
-    expect(calc.locator(".shame-value")).to_have_text(["3", "1"])
+    expect(rows.get_by_role("status")).to_have_text(["3", "1"])
     choice.get_by_role("button", name=ui["keep"]).click()
     expect(choice).to_be_hidden()
     expect_game(tracker[1], ["Cy", "Dee"], ["3", "1"])

@@ -34,26 +34,30 @@ def test_action_signal_after_the_rules_seconds(page, site_url, lang):
     t = words(lang)
     timer = open_timer(page, site_url, f"{PREFIX[lang]}naruto/#naruto-blitz-4")
     expect(timer).to_have_attribute("data-blitz-state", "idle")
-    expect(timer.locator(".calc-hint")).to_have_text(t("blitz.hint", seconds=BLITZ_ACTION_SECONDS))
+    expect(timer.get_by_text(t("blitz.hint", seconds=BLITZ_ACTION_SECONDS), exact=True)).to_be_visible()
     tap = timer.get_by_role("button", name=re.compile(re.escape(t("blitz.tap"))))
+
+    def count(text):  # the seconds left (or over), written in the tap button under its label
+        return tap.get_by_text(text, exact=True)
+
     tap.click()
     expect(timer).to_have_attribute("data-blitz-state", "running")
-    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.left", seconds=BLITZ_ACTION_SECONDS))
+    expect(count(t("blitz.left", seconds=BLITZ_ACTION_SECONDS))).to_be_visible()
     page.clock.fast_forward((BLITZ_ACTION_SECONDS - 1) * 1000)
-    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.left", seconds=1))
+    expect(count(t("blitz.left", seconds=1))).to_be_visible()
     assert page.evaluate("window.__signals") == []  # nothing before the time is up
     page.clock.fast_forward(1000)
     expect(timer).to_have_attribute("data-blitz-state", "over")
-    expect(timer.locator(".blitz-signal")).to_have_text(t("blitz.over", seconds=BLITZ_ACTION_SECONDS))
+    expect(timer.get_by_role("status")).to_have_text(t("blitz.over", seconds=BLITZ_ACTION_SECONDS))
     page.clock.fast_forward(3000)
-    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.overrun", over=3))
+    expect(count(t("blitz.overrun", over=3))).to_be_visible()
     assert page.evaluate("window.__signals") == ["action"]  # once per action
     # the overrun gives no warning by itself: that is the judge's decision
     for player in ("a", "b"):
         expect(timer.locator(f'.blitz-player[data-player="{player}"]')).to_have_attribute("data-warnings", "0")
     tap.click()  # the next action starts a new count
     expect(timer).to_have_attribute("data-blitz-state", "running")
-    expect(timer.locator(".blitz-count")).to_have_text(t("blitz.left", seconds=BLITZ_ACTION_SECONDS))
+    expect(count(t("blitz.left", seconds=BLITZ_ACTION_SECONDS))).to_be_visible()
 
 
 @pytest.mark.parametrize("lang", ["it"])  # one language (conftest: "Languages")
@@ -63,15 +67,15 @@ def test_the_second_warning_loses_the_game(new_page, site_url, lang):
     timer = open_live(page, f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz", ".blitz-timer")
     name = player(t, Player.B)
     warn = timer.get_by_role("button", name=t("blitz.warn", name=name), exact=True)
-    lost = timer.locator(".blitz-lost")
+    rule = page.get_by_role("link", name=t("blitz.rule"))
+    lost = timer.get_by_role("alert").filter(has=rule)  # the line that says the player lost, with the rule
     for count in range(1, BLITZ_WARNINGS_TO_LOSE):
         warn.click()
-        expect(timer.locator('.blitz-player[data-player="b"] .blitz-warnings')).to_have_text(
-            t("blitz.count", name=name, count=count))
+        expect(timer.get_by_text(t("blitz.count", name=name, count=count), exact=True)).to_be_visible()
         expect(lost).to_be_hidden()  # not before the rules' number of warnings
     warn.click()
     expect(lost).to_be_visible()
-    expect(lost.locator(".blitz-lost-text")).to_have_text(t("blitz.lost", name=name, count=BLITZ_WARNINGS_TO_LOSE))
+    expect(lost.get_by_text(t("blitz.lost", name=name, count=BLITZ_WARNINGS_TO_LOSE), exact=True)).to_be_visible()
     expect(lost.get_by_role("link", name=t("blitz.rule"))).to_have_attribute("href", "../naruto/#naruto-blitz-4")
     expect(warn).to_be_disabled()
     # kept through a reload, and taking one back clears the message
@@ -87,8 +91,8 @@ def test_the_timer_shows_only_when_blitz_is_played(new_page, site_url):
     page = new_page()  # no time passes: the shared context
     t = words("en")
     page.goto(f"{site_url}/clock/")
-    expect(page.locator(".clock")).to_have_attribute("data-ready", "true")
-    timer = page.locator(".blitz-timer")
+    expect(page.get_by_role("region", name=t("clock.title"), exact=True)).to_have_attribute("data-ready", "true")
+    timer = page.get_by_role("region", name=t("blitz.title"), exact=True)
     expect(timer).to_be_hidden()
     page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
     expect(timer).to_be_visible()

@@ -20,6 +20,7 @@ from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
 from tests.browser.conftest import seed_snapshot
+from tests.browser.pages import details, field_error, pick_language, summary
 from tests.browser.venue.conftest import START, open_live, open_paused
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -63,6 +64,12 @@ def start_blitz(page, clock, lang="en"):
     expect(clock).to_have_attribute("data-clock-state", "running")
 
 
+def game_name(clock, name: str):
+    """The game the clock times, as its heading shows it (its radio button in the setup, hidden while a
+    round runs, has the same words)."""
+    return clock.get_by_text(name, exact=True).filter(visible=True)
+
+
 def end_of(clock) -> int:
     return int(clock.get_attribute("data-clock-end"))
 
@@ -73,8 +80,8 @@ def test_blitz_round_stays_right_after_a_reload(page, site_url):
     # blitz length is the rules': no field to type it in, the rule's sentence instead
     page.get_by_label(t("clock.game.naruto-blitz"), exact=True).check()
     expect(page.get_by_label(t("clock.minutes.label"))).to_be_hidden()
-    expect(clock.locator(".clock-fixed")).to_have_text(t("clock.minutes.fixed", minutes=naruto.BLITZ_GAME_MINUTES))
-    expect(clock.locator(".clock-digits")).to_have_text(mmss(BLITZ_MS))
+    expect(clock.get_by_role("link", name=t("clock.minutes.fixed", minutes=naruto.BLITZ_GAME_MINUTES), exact=True)).to_be_visible()
+    expect(clock.get_by_role("timer")).to_have_text(mmss(BLITZ_MS))
     start_blitz(page, clock)
     end = end_of(clock)
     assert end - page.evaluate("Date.now()") in range(BLITZ_MS - 1000, BLITZ_MS + 1)
@@ -83,11 +90,11 @@ def test_blitz_round_stays_right_after_a_reload(page, site_url):
     expect(clock).to_have_attribute("data-ready", "true")
     expect(clock).to_have_attribute("data-clock-state", "running")
     assert end_of(clock) == end  # the absolute end survives the reload
-    expect(clock.locator(".clock-digits")).to_have_text(mmss(end - page.evaluate("Date.now()")))
-    expect(clock.locator(".clock-digits")).to_have_text(mmss(BLITZ_MS - 10 * MINUTE_MS))
+    expect(clock.get_by_role("timer")).to_have_text(mmss(end - page.evaluate("Date.now()")))
+    expect(clock.get_by_role("timer")).to_have_text(mmss(BLITZ_MS - 10 * MINUTE_MS))
     # a reload is no new round: nothing sounded, the game stays set
     assert page.evaluate("window.__signals") == []
-    expect(clock.locator(".clock-game-name")).to_have_text(t("clock.game.naruto-blitz"))
+    expect(game_name(clock, t("clock.game.naruto-blitz"))).to_be_visible()
 
 
 def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url, engine_snapshot):
@@ -115,15 +122,16 @@ def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browse
     later = now + dt.timedelta(seconds=10)
     second.clock.pause_at(later)
     page.clock.pause_at(later)
-    shared = second.locator(".clock")
+    shared = second.get_by_role("region", name=t("clock.title"), exact=True)
     expect(shared).to_have_attribute("data-ready", "true")
     expect(shared).to_have_attribute("data-clock-state", "running")
     assert end_of(shared) == end
-    expect(shared.locator(".clock-digits")).to_have_text(mmss(45 * MINUTE_MS - 10_000))
-    expect(clock.locator(".clock-digits")).to_have_text(mmss(45 * MINUTE_MS - 10_000))
-    expect(shared.locator(".clock-game-name")).to_have_text(t("clock.game.pokemon-bo3"))
+    expect(shared.get_by_role("timer")).to_have_text(mmss(45 * MINUTE_MS - 10_000))
+    expect(clock.get_by_role("timer")).to_have_text(mmss(45 * MINUTE_MS - 10_000))
+    expect(game_name(shared, t("clock.game.pokemon-bo3"))).to_be_visible()
     # the other judge sees the same clock, not a new one: no setting to change mid-round
-    expect(shared.locator(".clock-setup")).to_be_hidden()
+    expect(shared.get_by_role("group", name=t("clock.game.label"), exact=True)).to_be_hidden()
+    expect(shared.get_by_label(t("clock.minutes.label"))).to_be_hidden()
     other.close()
 
 
@@ -134,11 +142,12 @@ def test_time_is_called_with_the_procedure_of_the_game(page, site_url, lang):
     start_blitz(page, clock, lang)
     page.clock.fast_forward(BLITZ_MS - 1000)
     expect(clock).to_have_attribute("data-clock-state", "running")
-    expect(clock.locator(".clock-banner")).to_be_hidden()
+    banner = clock.get_by_text(t("clock.time"), exact=True)  # the face's "Time", in big letters
+    expect(banner).to_be_hidden()
     page.clock.fast_forward(2000)
     expect(clock).to_have_attribute("data-clock-state", "time")
-    expect(clock.locator(".clock-banner")).to_have_text(t("clock.time"))
-    expect(clock.locator(".clock-status")).to_have_text(t("clock.state.time"))
+    expect(banner).to_be_visible()
+    expect(clock.get_by_role("status")).to_have_text(t("clock.state.time"))
     assert page.evaluate("window.__signals") == ["round"]
     procedure = clock.get_by_role("link", name=t("clock.procedure"))
     expect(procedure).to_have_attribute("href", "#clock-naruto-blitz")
@@ -152,18 +161,19 @@ def test_time_is_called_with_the_procedure_of_the_game(page, site_url, lang):
     # the judge enters who started and who is active, and reads the turns to play
     calc = page.locator("#calc-naruto-end-of-time-blitz")
     expect(calc).to_have_attribute("data-state", "ready")
-    calc.locator('[data-field="starter"] input[value="a"]').check()
-    calc.locator('[data-field="active"] input[value="a"]').check()
+    for question in ("starter", "active"):
+        calc.get_by_role("group", name=t(f"naruto-end-of-time.{question}.label")).get_by_label(
+            t(f"naruto-end-of-time.{question}.a"), exact=True).check()
     verdict = evaluate("naruto-end-of-time", {"starter": "a", "active": "a", "mode": "blitz"}, lang)
-    expect(calc.locator(".calc-summary")).to_have_text(verdict["summary"])
-    expect(calc.locator(".calc-details > li")).to_have_text(verdict["details"])
+    expect(summary(calc)).to_have_text(verdict["summary"])
+    expect(details(calc)).to_have_text(verdict["details"])
 
 
 def test_a_link_whose_end_is_past_opens_in_the_time_state(page, site_url):
     past = int(START.timestamp() * 1000) - MINUTE_MS
     clock = open_clock(page, site_url, "it", f"?clock.game=pokemon-bo1&clock.end={past}")
     expect(clock).to_have_attribute("data-clock-state", "time")
-    expect(clock.locator(".clock-digits")).to_have_text("00:00")
+    expect(clock.get_by_role("timer")).to_have_text("00:00")
     expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo1"]')).to_have_attribute("data-chosen", "")
     expect(page.locator("#calc-pokemon-time-limit-bo1")).to_be_visible()
     expect(page.locator('.clock-procedure[data-clock-game="pokemon-bo3"]')).not_to_have_attribute("data-chosen", "")
@@ -207,9 +217,9 @@ def test_pause_and_resume_keep_the_remaining_time(page, site_url):
     expect(clock).to_have_attribute("data-clock-state", "paused")
     expect(clock).to_have_attribute("data-clock-end", "")
     left = BLITZ_MS - 5 * MINUTE_MS
-    expect(clock.locator(".clock-digits")).to_have_text(mmss(left))
+    expect(clock.get_by_role("timer")).to_have_text(mmss(left))
     page.clock.fast_forward("20:00")
-    expect(clock.locator(".clock-digits")).to_have_text(mmss(left))  # a paused clock does not run
+    expect(clock.get_by_role("timer")).to_have_text(mmss(left))  # a paused clock does not run
     page.reload()
     expect(clock).to_have_attribute("data-ready", "true")
     expect(clock).to_have_attribute("data-clock-state", "paused")
@@ -225,15 +235,16 @@ def test_wake_lock_held_while_running_released_on_pause(page, site_url):
     t = words("fr")
     assert page.evaluate("window.__wake") == []  # nothing held before the round starts
     start_blitz(page, clock, "fr")
-    expect(clock.locator(".clock-wake")).to_have_text(t("clock.wake.on"))
+    wake = clock.get_by_text(t("clock.wake.on"), exact=True)  # the line under the clock
+    expect(wake).to_be_visible()
     assert page.evaluate("window.__wake") == ["request"]
     clock.get_by_role("button", name=t("clock.pause"), exact=True).click()
-    expect(clock.locator(".clock-wake")).to_be_hidden()
+    expect(wake).to_be_hidden()
     assert page.evaluate("window.__wake") == ["request", "release"]
     page.clock.fast_forward("01:00")
     assert page.evaluate("window.__wake") == ["request", "release"]  # not taken again while paused
     clock.get_by_role("button", name=t("clock.resume"), exact=True).click()
-    expect(clock.locator(".clock-wake")).to_have_text(t("clock.wake.on"))
+    expect(wake).to_be_visible()
     # the browser drops the lock while the page is hidden; coming back takes it again
     page.evaluate("window.__sentinel.release().then(() => document.dispatchEvent(new Event('visibilitychange')))")
     page.wait_for_function("window.__wake.length === 5")
@@ -251,7 +262,7 @@ def test_typed_values_get_a_localized_error_and_survive_reload_and_language(new_
     label = t("clock.minutes.label")
     page.get_by_label(label).fill("")
     clock.get_by_role("button", name=t("clock.start"), exact=True).click()
-    error = clock.locator('[data-field="minutes"] .calc-error')
+    error = field_error(clock, "minutes")
     expect(error).to_have_text(t("error.required", label=label))
     expect(clock).to_have_attribute("data-clock-state", "idle")  # no round without a length
     page.get_by_label(label).fill("9x")
@@ -259,7 +270,7 @@ def test_typed_values_get_a_localized_error_and_survive_reload_and_language(new_
     expect(page.get_by_label(label)).to_have_attribute("aria-invalid", "true")
     table = t("clock.ext.table.label")
     page.get_by_label(table).fill("0")
-    expect(clock.locator('[data-field="table"] .calc-error')).to_have_text(
+    expect(field_error(clock, "table")).to_have_text(
         t("error.out_of_range", label=table, value=0, minimum=1, maximum=MAX_TABLE))
     page.reload()
     expect(clock).to_have_attribute("data-ready", "true")
@@ -267,14 +278,12 @@ def test_typed_values_get_a_localized_error_and_survive_reload_and_language(new_
     expect(error).to_have_text(t("error.not_integer", label=label, value="9x"))
     expect(page.get_by_label(table)).to_have_value("0")
     other = "fr"
-    page.locator(".md-select").first.hover()
-    page.locator(f'.md-select__link[hreflang="{other}"]').click()
+    pick_language(page, other)
     french = words(other)
     expect(page.get_by_label(french("clock.minutes.label"))).to_have_value("9x")
-    expect(page.locator('.clock [data-field="minutes"] .calc-error')).to_have_text(
-        french("error.not_integer", label=french("clock.minutes.label"), value="9x"))
+    expect(error).to_have_text(french("error.not_integer", label=french("clock.minutes.label"), value="9x"))
     page.get_by_label(french("clock.minutes.label")).fill(str(MAX_ROUND_MINUTES + 1))
-    expect(page.locator('.clock [data-field="minutes"] .calc-error')).to_have_text(
+    expect(error).to_have_text(
         french("error.out_of_range", label=french("clock.minutes.label"), value=MAX_ROUND_MINUTES + 1, minimum=1,
                maximum=MAX_ROUND_MINUTES))
 
@@ -283,14 +292,14 @@ def test_print_and_landscape(new_page, site_url):
     page = new_page()  # an idle clock's layout: the shared context
     clock = open_live(page, f"{site_url}/fr/clock/", ".clock")
     page.set_viewport_size({"width": 844, "height": 390})  # a phone on its side
-    digits = clock.locator(".clock-digits")
+    digits = clock.get_by_role("timer")
     digits.scroll_into_view_if_needed()
     expect(digits).to_be_in_viewport()
     box = digits.bounding_box()
     assert box["height"] < 390 / 2 and box["x"] >= 0 and box["x"] + box["width"] <= 844  # fits, with room for the buttons
     page.emulate_media(media="print")
-    expect(page.locator(".md-header")).to_be_hidden()
-    expect(clock.locator(".clock-buttons")).to_be_hidden()
+    expect(page.get_by_role("banner")).to_be_hidden()
+    expect(clock.get_by_role("button", name=words("fr")("clock.start"), exact=True)).to_be_hidden()  # the controls
     expect(digits).to_be_visible()
 
 
@@ -311,10 +320,11 @@ def test_time_state_timer_and_qr_dialog_pass_axe_with_44px_targets(phone, site_u
     t = words("it")
     past = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1000) - MINUTE_MS
     page.goto(f"{site_url}/it/clock/?clock.game=naruto-blitz&clock.end={past}&clock.ext=7:5&blitz.a=2")
-    clock = page.locator(".clock")
+    clock = page.get_by_role("region", name=t("clock.title"), exact=True)
     expect(clock).to_have_attribute("data-ready", "true")
     expect(clock).to_have_attribute("data-clock-state", "time")
-    expect(page.locator(".blitz-lost")).to_be_visible()
+    # the blitz timer says a player lost, with the rule
+    expect(page.get_by_role("alert").filter(has=page.get_by_role("link", name=t("blitz.rule"), exact=True))).to_be_visible()
     expect(clock.locator('.clock-ext-list li[data-table="7"]')).to_have_attribute("data-state", "running")
     assert_axe_clean(page)
     assert too_small(page, VENUE_TARGETS) == []

@@ -23,6 +23,7 @@ from rules_core.naruto import BLITZ_WARNINGS_TO_LOSE
 from rules_core.players import Player
 from sitebuild.words import words
 from tests.browser.venue.conftest import START, open_live, open_paused
+from tests.browser.pages import field_error
 from tests.unit.test_venue_input import python_parse
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -36,7 +37,19 @@ def open_link(page, site_url, lang, pairs):
 
 
 def link_errors(clock):
+    """The clock's list of what its link got wrong (in an alert; the blitz timer's list is another)."""
     return clock.locator(".clock-link-errors > li")
+
+
+def blitz_link_errors(page):
+    """The blitz timer's list of what the link got wrong, shown even when the timer is not (not a game
+    in blitz): found on the page, not in the timer."""
+    return page.locator(".blitz-link-errors > li")
+
+
+def extensions(clock, t):
+    """Each table's extension: the items of the extensions' group."""
+    return clock.get_by_role("group", name=t("clock.ext.title"), exact=True).get_by_role("listitem")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -60,9 +73,9 @@ def test_an_unreadable_end_and_bad_extensions_are_said_and_the_rest_kept(new_pag
     expect(page.get_by_label(t("clock.game.pokemon-bo3"), exact=True)).to_be_checked()
     minutes = t("clock.minutes.label")
     expect(page.get_by_label(minutes)).to_have_value("-5")
-    expect(clock.locator('[data-field="minutes"] .calc-error')).to_have_text(  # an integer, out of range
+    expect(field_error(clock, "minutes")).to_have_text(  # an integer, out of range
         t("error.out_of_range", label=minutes, value=-5, minimum=1, maximum=rules.MAX_ROUND_MINUTES))
-    items = clock.locator(".clock-ext-list li")
+    items = extensions(clock, t)
     expect(items).to_have_count(2)
     assert [(i.get_attribute("data-table"), i.get_attribute("data-minutes")) for i in items.all()] == [("1", "5"), ("7", "5")]
     # the link stays as it came: a reload or another language shows the same errors
@@ -77,17 +90,17 @@ def test_a_negative_time_left_and_blitz_warnings_out_of_range_are_errors_not_cla
         ("clock.game", "naruto-blitz"), ("clock.left", "-100"), ("blitz.a", "-1"), ("blitz.b", "99")])
     expect(link_errors(clock)).to_have_text([t("clock.link.error.left", value="-100")])
     expect(clock).to_have_attribute("data-clock-state", "idle")
-    timer = page.locator(".blitz-timer")
+    timer = page.get_by_role("region", name=t("blitz.title"), exact=True)
     expect(timer).to_have_attribute("data-ready", "true")
 
     def refused(player, value):
         label = t("blitz.warnings.label", name=named(t, Player(player)))
         return t("error.out_of_range", label=label, value=value, minimum=0, maximum=BLITZ_WARNINGS_TO_LOSE)
 
-    expect(page.locator(".blitz-link-errors > li")).to_have_text([refused("a", -1), refused("b", 99)])
+    expect(blitz_link_errors(page)).to_have_text([refused("a", -1), refused("b", 99)])
     for player in ("a", "b"):  # none counted: 99 is not "the most there can be"
         expect(timer.locator(f'.blitz-player[data-player="{player}"]')).to_have_attribute("data-warnings", "0")
-    expect(timer.locator(".blitz-lost")).to_be_hidden()
+    expect(timer.get_by_role("link", name=t("blitz.rule"), exact=True)).to_be_hidden()  # no "lost" line
 
 
 @pytest.mark.parametrize("lang", ["en"])  # one language (conftest: "Languages")
@@ -103,7 +116,7 @@ def test_an_end_beyond_any_round_and_too_many_extensions_are_errors(new_page, si
         t("clock.link.error.ext_many", count=tables, maximum=rules.MAX_EXTENSIONS),
     ])
     expect(clock).to_have_attribute("data-clock-state", "idle")
-    expect(clock.locator(".clock-ext-list li")).to_have_count(rules.MAX_EXTENSIONS)
+    expect(extensions(clock, t)).to_have_count(rules.MAX_EXTENSIONS)
 
 
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
@@ -123,7 +136,7 @@ def test_an_unknown_game_runs_the_shared_round_and_asks_for_the_game(new_page, s
     end = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1000) + 30 * MINUTE_MS
     clock = open_link(page, site_url, lang, [("clock.game", "evil"), ("clock.end", str(end))])
     games = ", ".join(t(f"clock.game.{g.value}") for g in rules.Game)
-    error = clock.locator('[data-field="game"] .calc-error')
+    error = field_error(clock, "game")
     expect(error).to_have_text(t("error.not_a_choice", label=t("clock.game.label"), value="evil", choices=games))
     expect(link_errors(clock)).to_have_count(0)
     expect(clock).to_have_attribute("data-clock-state", "running")  # the round's time is kept
@@ -139,10 +152,11 @@ def test_the_round_with_an_unknown_game_counts_down_then_calls_time_once_a_game_
     t = words("en")
     clock = open_paused(page, f"{site_url}/clock/?clock.game=evil&clock.end={end}", ".clock", "")
     expect(clock).to_have_attribute("data-clock-state", "running")
-    expect(clock.locator(".clock-digits")).to_have_text("19:50")  # the page opened 10 s after START
+    expect(clock.get_by_role("timer")).to_have_text("19:50")  # the page opened 10 s after START
     page.get_by_label(t("clock.game.pokemon-bo3"), exact=True).check()
-    expect(clock.locator('[data-field="game"] .calc-error')).to_be_hidden()
-    expect(clock.locator(".clock-setup")).to_be_hidden()  # chosen: the running clock's own layout again
+    expect(field_error(clock, "game")).to_be_hidden()
+    # chosen: the running clock's own layout again, its setup hidden
+    expect(clock.get_by_role("group", name=t("clock.game.label"), exact=True)).to_be_hidden()
     expect(page).to_have_url(f"{site_url}/clock/?clock.game=pokemon-bo3&clock.end={end}")
     page.clock.fast_forward(20 * MINUTE_MS)
     expect(clock).to_have_attribute("data-clock-state", "time")
@@ -171,7 +185,7 @@ def test_random_links_give_each_value_or_its_error(new_page, site_url, seed):
     page = new_page()
     clock = open_link(page, site_url, lang, pairs)
     given = dict(pairs)
-    game_error = clock.locator('[data-field="game"] .calc-error')
+    game_error = field_error(clock, "game")
     errors = link_errors(clock).all_text_contents()
     state = clock.get_attribute("data-clock-state")
     assert state in ("idle", "running", "paused", "time")
@@ -194,7 +208,7 @@ def test_random_links_give_each_value_or_its_error(new_page, site_url, seed):
     warnings = python_parse(given["blitz.a"], 0, BLITZ_WARNINGS_TO_LOSE)
     timer = page.locator('.blitz-player[data-player="a"]')
     expect(timer).to_have_attribute("data-warnings", str(warnings.get("value", 0)))
-    expect(page.locator(".blitz-link-errors > li")).to_have_count(1 if "error" in warnings else 0)
+    expect(blitz_link_errors(page)).to_have_count(1 if "error" in warnings else 0)
 
 
 #: (round, rounds) from a link -> the error of the field at fault (its catalog key and params), and
@@ -219,7 +233,7 @@ def test_a_bad_round_number_in_a_running_rounds_link_is_said_in_view(new_page, s
     pairs += [(name, value) for name, value in (("clock.round", round_), ("clock.rounds", rounds)) if value is not None]
     clock = open_link(page, site_url, lang, pairs)
     expect(clock).to_have_attribute("data-clock-state", "paused")
-    expect(clock.locator(".clock-setup")).to_be_hidden()
+    expect(clock.get_by_role("group", name=t("clock.game.label"), exact=True)).to_be_hidden()  # the setup
     expect(link_errors(clock)).to_have_text([t(key, label=t(f"clock.{field}.label"), **params)])
     expect(link_errors(clock).first).to_be_in_viewport()
 
@@ -232,9 +246,9 @@ def test_a_blitz_links_errors_are_in_view_when_the_game_is_not_blitz(new_page, s
     t = words(lang)
     pairs = [("clock.game", game)] if game else []
     clock = open_link(page, site_url, lang, [*pairs, ("blitz.a", "99"), ("blitz.b", "1"), ("blitz.b", "2")])
-    expect(page.locator(".blitz-timer")).to_be_hidden()
+    expect(page.get_by_role("region", name=t("blitz.title"), exact=True)).to_be_hidden()
     label = t("blitz.warnings.label", name=named(t, Player("a")))
-    errors = page.locator(".blitz-link-errors > li")
+    errors = blitz_link_errors(page)
     expect(errors).to_have_text([
         t("error.out_of_range", label=label, value=99, minimum=0, maximum=BLITZ_WARNINGS_TO_LOSE),
         t("ui.share.twice", name="blitz.b")])
@@ -263,8 +277,8 @@ def test_a_name_given_twice_is_said_the_same_way_by_every_tool(new_page, site_ur
         ("naruto-end-of-time-blitz.active", "b"), ("naruto-end-of-time-blitz.active", "a")])
     expect(link_errors(clock)).to_have_text([t("ui.share.twice", name="clock.game")])
     expect(page.get_by_label(t("clock.game.naruto-blitz"), exact=True)).to_be_checked()
-    timer = page.locator(".blitz-timer")
-    expect(page.locator(".blitz-link-errors > li")).to_have_text([t("ui.share.twice", name="blitz.a")])
+    timer = page.get_by_role("region", name=t("blitz.title"), exact=True)
+    expect(blitz_link_errors(page)).to_have_text([t("ui.share.twice", name="blitz.a")])
     expect(timer.locator('.blitz-player[data-player="a"]')).to_have_attribute("data-warnings", "1")
     calc = page.locator("#calc-naruto-end-of-time-blitz")
     expect(calc.locator(".calc-link-errors > li")).to_have_text([t("ui.share.twice", name="naruto-end-of-time-blitz.active")])
