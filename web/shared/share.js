@@ -37,15 +37,13 @@ export function replaceQuery(params) {
   dispatchEvent(new Event(ADDRESS_CHANGED));
 }
 
-// A heading's words, without its "¶" link control.
-export function headingText(heading) {
-  return [...heading.childNodes].filter((n) => !n.classList?.contains("headerlink")).map((n) => n.textContent).join("").trim();
+// An element's words without its children of class `skip`: a heading without its "¶" link control, a
+// field's label as an error names it, without the form's "(optional)" (sitebuild/render.py optional_marker).
+function textWithout(element, skip) {
+  return [...element.childNodes].filter((n) => !n.classList?.contains(skip)).map((n) => n.textContent).join("").trim();
 }
-
-// A field's label as an error names it: without the form's "(optional)" (sitebuild/render.py optional_marker).
-export function labelText(label) {
-  return [...label.childNodes].filter((n) => !n.classList?.contains("field-optional")).map((n) => n.textContent).join("").trim();
-}
+export const headingText = (heading) => textWithout(heading, "headerlink");
+export const labelText = (label) => textWithout(label, "field-optional");
 
 // `texts` as the items of `list` (a <ul>), hidden when there are none.
 export function showList(list, texts) {
