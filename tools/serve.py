@@ -100,12 +100,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
+        if os.path.isfile(path) and self.not_modified(path):
+            return None  # answered before any byte of the file is read
         chosen = self.encoded(path) if os.path.isfile(path) else None
         if chosen is None:
             return super().send_head()  # directories without a slash, missing files, other types
         encoding, body = chosen
-        if self.not_modified(path):
-            return None
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", encoding)
@@ -116,7 +116,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def not_modified(self, path: str) -> bool:
         """A revalidation of a file unchanged since the browser's copy is answered 304, as hosts answer
-        (the standard library does so only for files it sends itself, not for our encoded copies)."""
+        (the standard library's own check, which it applies only to the files it sends itself)."""
         since = self.headers.get("If-Modified-Since")
         if not since or "If-None-Match" in self.headers:
             return False
