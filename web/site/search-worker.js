@@ -84,9 +84,10 @@ async function indexed() {
   await ask({ type: SETUP, data });
   const lang = data.config.lang[0];
   const rules = lang === "en" ? lunr : lunr[lang];
-  const { separator, question_words: questionWords = [] } = data.config;
-  language = { stop: rules.stopWordFilter, stem: rules.stemmer, separator: new RegExp(separator),
-    questionWords: new Set(questionWords), sections: data.docs.map((doc) => sectionWords(doc, new RegExp(separator))) };
+  const { question_words: questionWords = [] } = data.config;
+  const separator = new RegExp(data.config.separator);
+  language = { stop: rules.stopWordFilter, stem: rules.stemmer, separator,
+    questionWords: new Set(questionWords), sections: data.docs.map((doc) => sectionWords(doc, separator)) };
 }
 
 let queue = Promise.resolve();
