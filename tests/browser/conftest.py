@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+import weakref
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -203,13 +204,49 @@ def warm_phone_context(playwright, browser, site_url, engine_snapshot):
     context.close()
 
 
+#: The engine's worker replaced by one that never starts Python: it says at once that its files have
+#: arrived (so the start's watchdog rests) and then nothing, as on a phone still starting Python. For
+#: the tests marked ``engine_held``: their subject is the page around its calculators (a rule's
+#: original, a link, the clock's address), and an engine restored for nothing costs ~0.6 s of CPU a
+#: page here (notes/test-speed.md).
+HELD_ENGINE = """(() => {
+  const Worker = window.Worker;
+  window.Worker = new Proxy(Worker, { construct(target, args) {
+    if (!new URL(args[0], location.href).pathname.endsWith("/engine/worker.js")) return Reflect.construct(target, args);
+    const held = new EventTarget();
+    Object.assign(held, { postMessage() {}, terminate() {}, onmessage: null, onerror: null });
+    setTimeout(() => held.onmessage?.({ data: { type: "downloaded" } }));
+    return held;
+  } });
+})();"""
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "engine_held: the pages of this test never start the engine (HELD_ENGINE)")
+
+
+_held = weakref.WeakSet()
+
+
+def holding(request, page):
+    """``page``, with the engine held if the test is marked ``engine_held``."""
+    if request.node.get_closest_marker("engine_held"):
+        page.add_init_script(HELD_ENGINE)
+        _held.add(page)
+    return page
+
+
+def engine_held(page) -> bool:
+    return page in _held
+
+
 @pytest.fixture
-def new_page(warm_context, site_url, watch):
+def new_page(warm_context, site_url, watch, request):
     """Open more watched pages in the warm context (a second tab, or a link opened elsewhere)."""
     pages = []
 
     def _new():
-        page = warm_context.new_page()
+        page = holding(request, warm_context.new_page())
         watch.attach(page)
         pages.append(page)
         return page
@@ -229,9 +266,9 @@ def page(new_page):
 
 
 @pytest.fixture
-def phone(warm_phone_context, site_url, watch):
+def phone(warm_phone_context, site_url, watch, request):
     """A watched page in a warm Pixel 7 context (touch, 412 CSS px wide)."""
-    page = warm_phone_context.new_page()
+    page = holding(request, warm_phone_context.new_page())
     watch.attach(page)
     yield page
     forget(page, site_url)

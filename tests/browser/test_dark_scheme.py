@@ -12,6 +12,7 @@ import io
 import re
 from urllib.parse import urlencode
 
+import pytest
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
@@ -90,6 +91,7 @@ def read_dark_on_light(dialog) -> str:
 # --- Tests ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 def test_the_toggle_goes_automatic_light_dark_and_is_remembered(page, site_url):
     """Automatic (the device's setting, followed while it changes), then light whatever the device,
     then dark, kept through a reload; in dark, a rule link's QR code reads dark on light and prints
@@ -203,6 +205,7 @@ def test_time_called_its_qr_code_and_the_room_display_read_in_the_dark(page, sit
     assert_axe_clean(page)
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 def test_a_damaged_scheme_preference_is_dropped_without_a_page_error(page, site_url):
     """Corrupt JSON under Material's palette key (storage damaged, a browser extension): the next
     pages open without a page error (the watch fails the test on one) and the toggle works again."""

@@ -11,6 +11,9 @@ from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from tests.browser.pages import pick_language, toast
 
+#: Links and the page around the calculators: their engine is not started (conftest: HELD_ENGINE).
+pytestmark = pytest.mark.engine_held
+
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 DEEP_LINKS = ["naruto/#naruto-reserve-limits-2", "judge-tower/#jt-shame-3", "pokemon/#pokemon-bo3-3"]
 

@@ -14,6 +14,11 @@ from tests.browser.conftest import expect_ready
 from tests.browser.pages import COLOUR_RULES, assert_axe_clean, calculators_on, pick_language, toast
 
 
+#: A rule's original and its controls: the page around the calculators, whose engine is not started
+#: (conftest: HELD_ENGINE), except where axe reads the page with them ready.
+held = pytest.mark.engine_held
+
+
 def words(lang: str) -> Translator:
     return Translator(lang, (BUILD_LOCALE,))
 
@@ -22,6 +27,7 @@ def plain(locator) -> str:
     return " ".join(locator.text_content().split())
 
 
+@held
 @pytest.mark.parametrize(("path", "lang", "rule", "source"), [
     ("naruto/", "en", "naruto-reserve-limits-2", "fr"),
     ("it/naruto/", "it", "naruto-reserve-limits-2", "fr"),
@@ -65,6 +71,7 @@ _OVERLAPS = """() => [...document.querySelectorAll('.og-pair')].filter((pair) =>
 ).map((pair) => pair.firstElementChild.id)"""
 
 
+@held
 def test_a_phone_tap_shows_the_original(phone, site_url):
     phone.goto(f"{site_url}/naruto/")
     assert phone.evaluate(_OVERLAPS) == []
@@ -74,6 +81,7 @@ def test_a_phone_tap_shows_the_original(phone, site_url):
     expect(original).to_have_attribute("lang", "fr")
 
 
+@held
 @pytest.mark.parametrize("path", ["fr/naruto/", "fr/judge-tower/", "it/pokemon/"])
 def test_the_original_page_offers_no_original(page, site_url, path):
     page.goto(f"{site_url}/{path}")
@@ -82,6 +90,7 @@ def test_the_original_page_offers_no_original(page, site_url, path):
     expect(page.locator(".og-all")).to_have_count(0)
 
 
+@held
 def test_show_all_side_by_side_then_below_each_rule_on_a_phone(page, site_url):
     t = words("it")
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -108,6 +117,7 @@ def test_show_all_side_by_side_then_below_each_rule_on_a_phone(page, site_url):
     expect(page).to_have_url(f"{site_url}/it/naruto/#naruto-reserve-limits-2")
 
 
+@held
 def test_a_link_opens_every_original_and_the_language_menu_keeps_it(page, site_url):
     page.goto(f"{site_url}/naruto/?original=1#naruto-reserve-limits-2")
     expect(page.locator("details.og:not([open])")).to_have_count(0)
@@ -119,6 +129,7 @@ def test_a_link_opens_every_original_and_the_language_menu_keeps_it(page, site_u
     expect(page.locator("#naruto-reserve-limits-2 + details.og > p")).to_be_in_viewport()
 
 
+@held
 @pytest.mark.parametrize("fragment", ["%", "%zz", "%E0%A4%A"])
 def test_a_fragment_that_cannot_be_decoded_opens_the_originals_and_scrolls_nowhere(page, site_url, fragment):
     errors = []
@@ -142,6 +153,7 @@ def test_axe_with_every_original_shown_in_both_schemes(page, site_url, path):
     assert_axe_clean(page, only=COLOUR_RULES)
 
 
+@held
 def test_print_keeps_the_originals_shown_without_their_controls(page, site_url):
     page.goto(f"{site_url}/fr/pokemon/?original=1")
     expect(page.locator("details.og:not([open])")).to_have_count(0)
@@ -151,6 +163,7 @@ def test_print_keeps_the_originals_shown_without_their_controls(page, site_url):
     expect(page.locator(".og-all")).to_be_hidden()
 
 
+@held
 @pytest.mark.parametrize(("path", "rule"), [
     ("naruto/", "naruto-reserve-limits-2"),
     ("it/naruto/", "naruto-reserve-limits-2"),

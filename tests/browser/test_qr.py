@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
@@ -61,6 +62,7 @@ def test_rule_link_qr_without_the_engine(page, site_url):
     assert not [url for url in requested if ENGINE_FILE.search(url)]
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 def test_heading_link_qr_names_the_section(page, site_url):
     t = words("it")
     page.goto(f"{site_url}/it/naruto/")
@@ -88,6 +90,7 @@ def test_filled_calculator_qr_is_its_link(page, site_url, open_calc):
     expect_ready(calc)
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 def test_clock_qr_is_its_link_and_prints_as_a_table_card(page, site_url):
     t = words("fr")
     page.goto(f"{site_url}/fr/clock/")

@@ -11,7 +11,7 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import expect_ready, seed_snapshot
+from tests.browser.conftest import engine_held, expect_ready, seed_snapshot
 
 #: The fake clock's start: a Saturday afternoon at a venue.
 START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
@@ -42,10 +42,11 @@ def open_paused(page, url: str, tool: str, init_script: str, at: dt.datetime = S
 
 def open_live(page, url: str, tool: str):
     """Open ``url`` with real time, for a test in which no time passes (a clock left idle): once
-    ``tool`` is listening and the page's calculators have started. Returns the tool's locator."""
+    ``tool`` is listening and the page's calculators have started (unless the test holds the
+    engine: ``engine_held``). Returns the tool's locator."""
     page.goto(url)
     located = page.locator(tool)
     expect(located).to_have_attribute("data-ready", "true")
-    for calc in page.locator(".calc[data-calc]").all():
+    for calc in [] if engine_held(page) else page.locator(".calc[data-calc]").all():
         expect_ready(calc)
     return located

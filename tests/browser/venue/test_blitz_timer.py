@@ -60,6 +60,7 @@ def test_action_signal_after_the_rules_seconds(page, site_url, lang):
     expect(count(t("blitz.left", seconds=BLITZ_ACTION_SECONDS))).to_be_visible()
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 @pytest.mark.parametrize("lang", ["it"])  # one language (conftest: "Languages")
 def test_the_second_warning_loses_the_game(new_page, site_url, lang):
     page = new_page()  # no time passes: the shared context
@@ -87,6 +88,7 @@ def test_the_second_warning_loses_the_game(new_page, site_url, lang):
     expect(timer.locator('.blitz-player[data-player="a"]')).to_have_attribute("data-warnings", "0")
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 def test_the_timer_shows_only_when_blitz_is_played(new_page, site_url):
     page = new_page()  # no time passes: the shared context
     t = words("en")

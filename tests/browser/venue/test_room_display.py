@@ -110,6 +110,7 @@ def test_the_room_display_shows_the_clock_page_s_time_and_calls_time_once(page, 
     room_page.close()
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
 def test_the_room_display_is_reached_in_one_tap_and_kept_in_the_address(new_page, site_url, lang):
     page = new_page()  # no time passes: the shared context
@@ -141,6 +142,7 @@ def test_the_room_display_is_reached_in_one_tap_and_kept_in_the_address(new_page
     expect(clock.get_by_role("button", name=english("clock.room"), exact=True)).to_be_focused()
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 def test_the_round_number_round_trips_and_a_new_round_is_the_next(new_page, site_url):
     page = new_page()
     t = words("it")
@@ -194,6 +196,7 @@ def test_the_swiss_planner_links_to_a_clock_for_round_one_of_the_minimum_then_th
     expect(page.get_by_label(t("clock.game.naruto-standard"), exact=True)).to_be_checked()
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 def test_a_shared_running_round_shows_its_time_first_on_a_phone(new_page, site_url):
     page = new_page()
     page.set_viewport_size({"width": 412, "height": 915})  # a Pixel 7
@@ -228,6 +231,7 @@ def test_the_room_displays_controls_leave_the_image_and_come_back(page, site_url
         expect(room.get_by_role("timer")).to_have_css("color", colour)
 
 
+@pytest.mark.engine_held  # the page around its calculators (conftest: HELD_ENGINE)
 @pytest.mark.parametrize("lang", ["en"])  # one language (conftest: "Languages")
 def test_the_clock_from_the_planner_says_what_is_missing(new_page, site_url, lang):
     """Issue 51, item 6: opened from the Swiss planner the game is chosen and only the round length is
