@@ -11,31 +11,33 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import engine_held, expect_ready, seed_snapshot
+from tests.browser.conftest import engine_held, expect_ready, holding, seed_snapshot
 
 #: The fake clock's start: a Saturday afternoon at a venue.
 START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
 
 
 @pytest.fixture
-def page(context, cold_page, engine_snapshot, site_url):
-    """A page in a context of its own that has the engine snapshot: its calculators start in ~0.5 s."""
-    seed_snapshot(context, site_url, engine_snapshot)
-    return cold_page
+def page(context, cold_page, site_url, request):
+    """A page in a context of its own that has the engine snapshot: its calculators start in ~0.5 s
+    (or never, in a test marked ``engine_held``: then it needs no snapshot)."""
+    if not request.node.get_closest_marker("engine_held"):
+        seed_snapshot(context, site_url, request.getfixturevalue("engine_snapshot"))
+    return holding(request, cold_page)
 
 
 def open_paused(page, url: str, tool: str, init_script: str, at: dt.datetime = START):
     """Open ``url`` with the fake clock at ``at``, paused just after the page load (time moves only when
     a test says), once ``tool`` is listening and the page's calculators have their engine: a jump of
     the fake clock must not be taken for a stalled download (the start's watchdog runs on the page's
-    timers). Returns the tool's locator."""
+    timers; a held engine has said its files arrived). Returns the tool's locator."""
     page.clock.install(time=at)
     page.add_init_script(init_script)
     page.goto(url)
     page.clock.pause_at(at + dt.timedelta(seconds=10))
     located = page.locator(tool)
     expect(located).to_have_attribute("data-ready", "true")
-    for calc in page.locator(".calc[data-calc]").all():
+    for calc in [] if engine_held(page) else page.locator(".calc[data-calc]").all():
         expect(calc).to_have_attribute("data-state", "ready")
     return located
 

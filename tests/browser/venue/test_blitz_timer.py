@@ -29,6 +29,7 @@ def open_timer(page, site_url, path):
     return open_paused(page, f"{site_url}/{path}", ".blitz-timer", SIGNALS)
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
 def test_action_signal_after_the_rules_seconds(page, site_url, lang):
     t = words(lang)

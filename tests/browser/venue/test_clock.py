@@ -19,7 +19,7 @@ from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
-from tests.browser.conftest import seed_snapshot
+from tests.browser.conftest import HELD_ENGINE, seed_snapshot
 from tests.browser.pages import details, field_error, pick_language, summary
 from tests.browser.venue.conftest import START, open_live, open_paused
 
@@ -74,6 +74,7 @@ def end_of(clock) -> int:
     return int(clock.get_attribute("data-clock-end"))
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 def test_blitz_round_stays_right_after_a_reload(page, site_url):
     clock = open_clock(page, site_url)
     t = words("en")
@@ -97,7 +98,8 @@ def test_blitz_round_stays_right_after_a_reload(page, site_url):
     expect(game_name(clock, t("clock.game.naruto-blitz"))).to_be_visible()
 
 
-def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url, engine_snapshot):
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
+def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     clock = open_clock(page, site_url, "fr")
     t = words("fr")
@@ -111,8 +113,8 @@ def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browse
     assert link.startswith(f"{site_url}/fr/clock/?") and f"clock.end={end}" in link and "clock.game=pokemon-bo3" in link
 
     other = browser.new_context(service_workers="block")  # as the first phone's `context`
-    seed_snapshot(other, site_url, engine_snapshot)  # its calculator's start is not the subject
     second = other.new_page()
+    second.add_init_script(HELD_ENGINE)  # its calculators' start is not the subject
     watch.attach(second)
     now = dt.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000, tz=dt.timezone.utc)
     second.clock.install(time=now)
@@ -181,6 +183,7 @@ def test_a_link_whose_end_is_past_opens_in_the_time_state(page, site_url):
     assert page.evaluate("window.__signals") == []
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 def test_a_table_extension_ends_after_the_round_and_sounds_once(page, site_url):
     clock = open_clock(page, site_url)
     t = words("en")
@@ -208,6 +211,7 @@ def test_a_table_extension_ends_after_the_round_and_sounds_once(page, site_url):
     expect(page).not_to_have_url(re.compile(r"clock\.ext="))
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 def test_pause_and_resume_keep_the_remaining_time(page, site_url):
     clock = open_clock(page, site_url)
     t = words("en")
@@ -230,6 +234,7 @@ def test_pause_and_resume_keep_the_remaining_time(page, site_url):
     assert end_of(clock) - page.evaluate("Date.now()") in range(left + MINUTE_MS - 1000, left + MINUTE_MS + 1)
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 def test_wake_lock_held_while_running_released_on_pause(page, site_url):
     clock = open_clock(page, site_url, "fr")
     t = words("fr")
@@ -254,6 +259,7 @@ def test_wake_lock_held_while_running_released_on_pause(page, site_url):
     assert page.evaluate("window.__wake")[-1] == "release"  # time called: the screen may sleep again
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 @pytest.mark.parametrize("lang", ["en"])  # one language (conftest: "Languages")
 def test_typed_values_get_a_localized_error_and_survive_reload_and_language(new_page, site_url, lang):
     page = new_page()  # no time passes (the round is never started): the shared context

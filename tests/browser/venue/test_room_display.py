@@ -64,6 +64,7 @@ BASELINES = """els => els.map((el) => {
 })"""
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 def test_the_room_display_shows_the_clock_page_s_time_and_calls_time_once(page, site_url):
     """Opened from a link: the same remaining time as the clock page at the same instant, each table's
     extension, no Material chrome, no scrolling on three screens; then time, once, with the procedure."""
@@ -212,6 +213,7 @@ def test_a_shared_running_round_shows_its_time_first_on_a_phone(new_page, site_u
     assert intro.bounding_box()["y"] < clock.bounding_box()["y"]
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 def test_the_room_displays_controls_leave_the_image_and_come_back(page, site_url):
     """Issue 46: the controls are on the projected image: after a few seconds without a pointer, touch
     or key they go; a movement brings them back. The digits are in full contrast in both schemes."""
