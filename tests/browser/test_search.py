@@ -2,8 +2,9 @@
 heading, another language's name of a rule, and the rule that a term is about first.
 
 Each query is typed into Material's own search (its worker, the built index), on the home page of
-one language; a result is read from the list Material renders. A test's queries share one visit
-(a subtest each: a failure names its query)."""
+one language; a result is read from the list Material renders. The module's queries in a language
+share one visit to its home page (``home``; a subtest each: a failure names its query); the index
+test alone opens its own."""
 
 from __future__ import annotations
 
@@ -15,11 +16,41 @@ from playwright.sync_api import expect
 
 from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
+from tests.browser.conftest import Watch
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
 #: The term that each glossary entry's line gives in each language (docs/*/glossary.md).
 PRIZE_CARDS = {"en": "Prize cards", "fr": "cartes Récompense", "it": "carte Premio"}
 TOP_CUT = {"en": "top cut", "fr": "phase finale", "it": "fase finale"}
+
+
+@pytest.fixture(scope="module")
+def homes(warm_context, site_url):
+    """One page per language in the warm context, kept on its home page by this module's searches
+    (each empties the field first): the page and its index are the same for every query."""
+    pages, watch = {}, Watch(site_url)
+
+    def home(lang):
+        if lang not in pages:
+            pages[lang] = warm_context.new_page()
+            watch.attach(pages[lang])
+        return pages[lang]
+
+    home.watch = watch
+    yield home
+    for page in pages.values():
+        page.close()
+
+
+@pytest.fixture
+def home(homes):
+    """``home(lang)``: the language's shared page; what it did wrong fails the test it did it in."""
+    yield homes
+    try:
+        homes.watch.check()
+    finally:
+        homes.watch.foreign.clear()
+        homes.watch.errors.clear()
 
 
 def search(page, site_url: str, lang: str, query: str) -> list[list[str]]:
@@ -75,7 +106,8 @@ WITHOUT_ACCENTS = [("reserve", "naruto/#naruto-reserve"), ("legendaire", "naruto
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_word_typed_without_its_accents_finds_the_rule(page, site_url, lang, subtests):
+def test_a_word_typed_without_its_accents_finds_the_rule(home, site_url, lang, subtests):
+    page = home(lang)
     for query, section in WITHOUT_ACCENTS:
         with subtests.test(query=query):
             found, sections = first_result(search(page, site_url, lang, query))
@@ -90,9 +122,10 @@ RESERVE_QUERIES = {"fr": ["sideboard", "riserva"], "it": ["sideboard", "réserve
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_word_in_parentheses_or_another_language_finds_the_reserve(page, site_url, lang, subtests):
+def test_a_word_in_parentheses_or_another_language_finds_the_reserve(home, site_url, lang, subtests):
     """Found among the first page's best sections (two sections that tie are both shown). The
     must-not of these: a result on another language's pages (search() checks every link)."""
+    page = home(lang)
     for query in RESERVE_QUERIES[lang]:
         with subtests.test(query=query):
             found, sections = first_result(search(page, site_url, lang, query))
@@ -101,7 +134,8 @@ def test_a_word_in_parentheses_or_another_language_finds_the_reserve(page, site_
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_prize_cards_finds_the_pokemon_time_limit_first(page, site_url, lang, subtests):
+def test_prize_cards_finds_the_pokemon_time_limit_first(home, site_url, lang, subtests):
+    page = home(lang)
     for term_lang in LANGUAGES:
         with subtests.test(query=PRIZE_CARDS[term_lang]):
             found, sections = first_result(search(page, site_url, lang, PRIZE_CARDS[term_lang]))
@@ -113,7 +147,8 @@ def test_prize_cards_finds_the_pokemon_time_limit_first(page, site_url, lang, su
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_top_cut_in_any_language_finds_the_final_phase(page, site_url, lang, subtests):
+def test_top_cut_in_any_language_finds_the_final_phase(home, site_url, lang, subtests):
+    page = home(lang)
     for term_lang in LANGUAGES:
         with subtests.test(query=TOP_CUT[term_lang]):
             found, sections = first_result(search(page, site_url, lang, TOP_CUT[term_lang]))
@@ -133,7 +168,8 @@ WHAT_JUDGES_TYPE = [
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_words_judges_use_find_the_rule(page, site_url, lang, subtests):
+def test_the_words_judges_use_find_the_rule(home, site_url, lang, subtests):
+    page = home(lang)
     for query, found_page, section in WHAT_JUDGES_TYPE:
         with subtests.test(query=query):
             found, sections = first_result(search(page, site_url, lang, query))
@@ -142,18 +178,20 @@ def test_the_words_judges_use_find_the_rule(page, site_url, lang, subtests):
 
 
 @pytest.mark.parametrize(("lang", "query"), [("en", "warning"), ("fr", "avertissement"), ("it", "ammonizione")])
-def test_a_warning_finds_the_blitz_rule_not_the_timers_buttons(page, site_url, lang, query):
+def test_a_warning_finds_the_blitz_rule_not_the_timers_buttons(home, site_url, lang, query):
     """The blitz rule (2 warnings lose the game) first; must not: the clock page, whose blitz timer
     labels ("Warn Player A", "Warnings for Player A: 0") came first."""
+    page = home(lang)
     groups = search(page, site_url, lang, query)
     assert groups[0][:2] == ["naruto/", "naruto/#naruto-blitz"]
     assert not [group for group in groups if group[0] == "clock/"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_button_of_a_calculator_in_the_results(page, site_url, lang):
+def test_no_button_of_a_calculator_in_the_results(home, site_url, lang):
     """"mulligan" finds the Judge Tower rules; its results' snippets show rule text, never the words
     of the calculator below it ("Try again", "Copy the link to this calculator…", "QR code")."""
+    page = home(lang)
     t = words(lang)
     search(page, site_url, lang, "mulligan")
     results = page.locator(".md-search-result__list")
