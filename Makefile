@@ -1,6 +1,10 @@
 # Two entry points: `make serve` and `make test`. Both set everything up on a fresh machine.
 SHELL := /bin/bash
 export NO_MKDOCS_2_WARNING := 1
+# Python's bytecode cache kept (gitignored __pycache__/) where the environment turns it off: without it
+# every run compiles our modules and pytest rewrites every test module again (collecting the suite: 5.2 s
+# a worker against 2.2 s; the unit and site tests: 33 s against 26 s). The wheel and the site hold no .pyc.
+unexport PYTHONDONTWRITEBYTECODE
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
