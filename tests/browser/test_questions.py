@@ -13,9 +13,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, expect_ready
-from tests.browser.pages import calculators_on, open_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS
 
 #: The unlabelled visible controls of the page's content, described for the failure message.
 _UNASKED = r"""() => {
@@ -76,21 +76,23 @@ def _clock_games(page) -> list[str]:
     return page.eval_on_selector_all(".clock-setup input[name=game]", "radios => radios.map((r) => r.value)")
 
 
+@pytest.mark.engine_held  # the clock's own controls in each state (conftest: HELD_ENGINE)
 @pytest.mark.parametrize("path", ["fr/clock/"])  # one language (conftest: "Languages")
 def test_the_clock_running_and_at_time_asks_every_question(page, site_url, path):
     """The clock as a judge has it during the round (its extension form) and when time is called
     (the procedures), for each game: every visible control has its question. (Every language's
-    clock as opened, and every choice of its calculators: test_each_page.)"""
-    open_ready(page, site_url, path)
+    clock as opened, and every choice of its calculators, engine ready: test_each_page. The
+    procedures' calculators are the same in every clock state, so their engine is held here.)"""
+    clock = page.locator(".clock")
+    page.goto(f"{site_url}/{path}")
+    expect(clock).to_have_attribute("data-ready", "true")
     games = _clock_games(page)
     assert games
     found = []
     for game in games:
         for end, state in ((int(time.time() * 1000) + 20 * 60_000, "running"), (1, "time")):
             page.goto(f"{site_url}/{path}?clock.game={game}&clock.end={end}")
-            for uid, _, _ in calculators_on(path):
-                expect_ready(page.locator(f"#{uid}"))
-            assert page.locator(".clock").get_attribute("data-clock-state") == state
-            # (The procedures' calculators are the same in every clock state: their choices were walked above.)
+            expect(clock).to_have_attribute("data-ready", "true")
+            assert clock.get_attribute("data-clock-state") == state
             found += [f"{game} {state}: {what}" for what in page.evaluate(_UNASKED)]
     assert found == []
