@@ -13,6 +13,8 @@ Pages come from one of two kinds of browser context:
   click; a test leaves no stored state behind (local and session storage are cleared), and must
   not route, go offline, change permissions or install a fake clock. ``phone``: the same in a
   shared Pixel 7 context (touch), given the snapshot, without a service worker.
+- A test marked ``engine_held`` (its subject is the page around its calculators: a rule's original, a
+  link, the clock's own controls) gets pages whose engine never starts (``HELD_ENGINE``).
 - ``cold_page``, ``fresh``: a new, empty context for the tests whose subject is the start itself
   (first visit, engine failure, a refused snapshot, offline after one visit) or that change the
   context (routes, offline, ``page.clock``).
@@ -153,6 +155,7 @@ _STARTED = """(el, timeout) => new Promise((resolve, reject) => {
 
 def expect_ready(calc) -> None:
     """The calculator ``calc`` (a locator) has started and is ready."""
+    assert not engine_held(calc.page), "this test holds the engine (engine_held): it never starts"
     calc.evaluate(_STARTED, ENGINE_TIMEOUT_MS)
     # A start that ended in the error stays there (only a click retries): fail now, not after a timeout.
     state = calc.get_attribute("data-state")
