@@ -12,7 +12,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 
-.PHONY: serve dev test lint build site wheel catalogs chromium unit browser clean bench pseudo
+.PHONY: serve dev test lint build site wheel catalogs chromium unit browser clean bench variants
 
 serve: build
 	@echo "Serving the site on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
@@ -23,13 +23,15 @@ serve: build
 dev: wheel node_modules/.installed
 	$(PY) -m mkdocs serve --strict --dev-addr $(HOST):$(PORT)
 
-test: lint build chromium pseudo
+test: lint build chromium variants
 	$(PY) -m pytest -n 2 --dist worksteal --durations=15
 
-# The pseudo-locale site of tests/browser/test_pseudo_locale.py (tests/pseudo.py), built again only
-# when the checkout changed: a test run on an unchanged checkout does not pay for it.
-pseudo: wheel node_modules/.installed
+# The site variants the tests build (tests/kept.py): the pseudo-locale's (tests/pseudo.py) and a revision
+# of the rules' (tests/revision.py), built again only when the checkout changed: a test run on an unchanged
+# checkout does not pay for them.
+variants: wheel node_modules/.installed
 	$(PY) -m tests.pseudo
+	$(PY) -m tests.revision
 
 # ESLint (pinned in package.json, eslint.config.mjs) over the browser code and the Node tools: any warning fails.
 lint: node_modules/.installed
@@ -38,7 +40,7 @@ lint: node_modules/.installed
 unit: $(VENV)/.installed catalogs
 	$(PY) -m pytest tests/unit rules_core calculators sitebuild
 
-browser: build chromium pseudo
+browser: build chromium variants
 	$(PY) -m pytest -n 2 --dist worksteal tests/browser
 
 build: site

@@ -9,8 +9,6 @@ from it, as ``make build`` does (the wheel too: the browser's verdicts come from
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import os
 import re
 import shutil
@@ -19,6 +17,7 @@ import sys
 from pathlib import Path
 
 from sitebuild.typeset import map_text
+from tests.kept import checkout_files, kept
 
 OPEN, CLOSE = "\u27e6", "\u27e7"
 ACCENTED = str.maketrans("aceinousyACEINOUSY", "áçéîñöüšýÅÇÉÎÑÖÜŠÝ")
@@ -104,22 +103,6 @@ def _pseudo_catalogs(copy: Path) -> None:
             write_po(fh, catalog)
 
 
-#: What a build reads (a checkout that is not a git repository is copied from these).
-SOURCES = ("calculators", "rules_core", "sitebuild", "docs", "texts", "overrides", "web", "tools", "tests",
-           "mkdocs.yml", "pyproject.toml")
-
-
-def _files() -> list[str]:
-    """The checkout's files as they are now (edits not committed yet included), without what it built."""
-    try:
-        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                                cwd=ROOT, check=True, capture_output=True).stdout.decode().split("\0")
-    except (OSError, subprocess.CalledProcessError):
-        listed = [p.relative_to(ROOT).as_posix() for name in SOURCES
-                  for p in ([ROOT / name] if (ROOT / name).is_file() else (ROOT / name).rglob("*"))]
-    return [f for f in listed if f and "__pycache__" not in f and not f.endswith(".mo") and (ROOT / f).is_file()]
-
-
 def build(work: Path) -> Path:
     """The site built from a copy of the checkout whose English is the pseudo-locale; returns its folder.
 
@@ -127,7 +110,7 @@ def build(work: Path) -> Path:
     content), so only what the catalogs change is built again.
     """
     copy = work / "checkout"
-    for name in _files():
+    for name in checkout_files():
         target = copy / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target)
@@ -151,41 +134,19 @@ def build(work: Path) -> Path:
     return work / "site"
 
 
-#: What the site is built from (notes, the README and the other tests are not).
-BUILT_FROM = ("calculators", "rules_core", "sitebuild", "docs", "overrides", "web", "tools", "mkdocs.yml",
-              "pyproject.toml", "package.json", "package-lock.json", "requirements.txt", "Makefile")
-_OWN = ("tests/pseudo.py", "tests/pseudo_hook.py", "tests/__init__.py")
+#: This variant's own inputs, beside what the site is built from.
+_OWN = ("tests/pseudo.py", "tests/pseudo_hook.py", "tests/kept.py", "tests/__init__.py")
 
 
-def inputs_digest() -> str:
-    """What a pseudo-locale build is made from: the checkout's files (names and bytes) as they are now."""
-    digest = hashlib.sha256()
-    for name in sorted(f for f in _files() if f.split("/", 1)[0] in BUILT_FROM or f in _OWN):
-        digest.update(name.encode() + b"\0" + hashlib.sha256((ROOT / name).read_bytes()).digest())
-    return digest.hexdigest()
+def _build(folder: Path) -> None:
+    build(folder)
+    shutil.rmtree(folder / "checkout")
 
 
-#: Where ``make test`` keeps the pseudo-locale build, beside the inputs it was made from.
-KEPT = ROOT / "build" / "pseudo"
-
-
-def ensure(folder: Path = KEPT) -> Path:
-    """The pseudo-locale site in ``folder``, built again only when the checkout changed since (the
-    digest of its inputs is kept beside it): ``make test`` prepares it, so a test run on an unchanged
-    checkout does not build it again, and a test run after any edit does."""
-    stamp, site = folder / "inputs.sha256", folder / "site"
-    digest = inputs_digest()
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    with open(folder.parent / f"{folder.name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # two test workers: one builds, the other waits and reuses it
-        if stamp.is_file() and stamp.read_text() == digest and (site / "index.html").is_file():
-            return site
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir()
-        build(folder)
-        shutil.rmtree(folder / "checkout")
-        stamp.write_text(digest)
-    return site
+def ensure() -> Path:
+    """The pseudo-locale site, kept in build/pseudo/ (tests/kept.py): built again only when the checkout
+    changed since."""
+    return kept("pseudo", _build, _OWN) / "site"
 
 
 if __name__ == "__main__":  # make test: python -m tests.pseudo

@@ -1,6 +1,7 @@
-"""A revision of the rules in a temporary copy of docs/ and texts/, built once (tests/site/test_revision.py,
-tests/browser/test_moved.py): one French Naruto rule's text changed, one added (French only), one removed
-and one renamed (in every language, declared in texts/moved.json)."""
+"""A revision of the rules in a copy of docs/ and texts/, built once and kept in build/revision/ (tests/kept.py)
+for tests/site/test_revision.py, tests/browser/test_moved.py and tests/site/test_reproducible.py: one French
+Naruto rule's text changed, one added (French only), one removed and one renamed (in every language, declared
+in texts/moved.json)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ from pathlib import Path
 
 from calculators.i18n import LANGUAGES
 from sitebuild.engine import ROOT
-from tests.site.test_reproducible import build_site
+from tests.kept import build_site, kept
 
 CHANGED, ADDED, REMOVED, OLD, NEW = "naruto-blitz-1", "naruto-blitz-10", "naruto-reserve-5", "naruto-blitz-9", "naruto-blitz-judge"
 ADDED_TEXT = "Une règle ajoutée par la révision."
 
 
-def build_revision(work: Path) -> tuple[Path, str]:
-    """(the folder holding docs/, texts/ and the built site/, what the build said)."""
+def _build(work: Path) -> None:
+    """docs/, texts/ and the built site/ in ``work``, and what the build said in said.txt."""
     shutil.copytree(ROOT / "docs", work / "docs")
     shutil.copytree(ROOT / "texts", work / "texts")
     for lang in LANGUAGES:
@@ -32,4 +33,19 @@ def build_revision(work: Path) -> tuple[Path, str]:
         path.write_text(text, encoding="utf-8")
     (work / "texts" / "moved.json").write_text(json.dumps({OLD: NEW, REMOVED: None}), encoding="utf-8")
     done = build_site(work / "site", work / "docs")
-    return work, done.stdout + done.stderr
+    (work / "said.txt").write_text(done.stdout + done.stderr, encoding="utf-8")
+
+
+#: This variant's own inputs, beside what the site is built from.
+_OWN = ("tests/revision.py", "tests/kept.py")
+
+
+def build_revision() -> tuple[Path, str]:
+    """(the folder holding docs/, texts/ and the built site/, what the build said): made by ``make test``
+    before the run, unless the checkout changed since."""
+    work = kept("revision", _build, _OWN)
+    return work, (work / "said.txt").read_text(encoding="utf-8")
+
+
+if __name__ == "__main__":  # make test: python -m tests.revision
+    print(build_revision()[0])

@@ -1,5 +1,5 @@
 """Old links of a renamed or removed rule (web/site/moved.js, texts/moved.json) on a revision built in a
-temporary copy (tests/revision.py): the successor opens, highlighted, with a line saying it moved; a
+copy (tests/revision.py): the successor opens, highlighted, with a line saying it moved; a
 removed rule says so, with a link to the changes page. One language here: the words of all three are
 checked on the built files (tests/site/test_revision.py)."""
 
@@ -15,8 +15,8 @@ from tests.revision import NEW, OLD, REMOVED, build_revision
 
 
 @pytest.fixture(scope="module")
-def revision_site(tmp_path_factory):
-    work, _ = build_revision(tmp_path_factory.mktemp("revision"))
+def revision_site():
+    work, _ = build_revision()
     return work / "site"
 
 

@@ -1,8 +1,8 @@
-"""A revision of the rules, built once in a temporary copy of docs/ and texts/: one French Naruto rule's
+"""A revision of the rules, built in a copy of docs/ and texts/: one French Naruto rule's
 text changed, one added (French only), one removed and one renamed (in every language, declared in
 texts/moved.json). Checked in the three languages: the stale marks on the Italian and English
 translations of the changed rule, the build's list of stale rules, the added rule's fallback, the
-changes page and the old ids' links. (One extra build for the whole module.)"""
+changes page and the old ids' links. (One build, kept between runs: tests/revision.py.)"""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from tests.revision import ADDED, ADDED_TEXT, CHANGED, NEW, OLD, REMOVED, build_
 
 
 @pytest.fixture(scope="module")
-def revision(tmp_path_factory):
-    return build_revision(tmp_path_factory.mktemp("revision"))
+def revision():
+    return build_revision()
 
 
 def page(work: Path, lang: str, name: str) -> str:
