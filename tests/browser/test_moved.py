@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from sitebuild.words import words
+from tests.browser.conftest import HELD_ENGINE
 from tests.revision import NEW, OLD, REMOVED, build_revision
 
 
@@ -23,7 +24,8 @@ def revision_site():
 def test_an_old_link_opens_the_successor_or_says_removed(own_server, fresh, revision_site):  # contexts close first
     t = words("it")
     _, origin = own_server(revision_site)
-    _, page, _ = fresh(origin)
+    _, page, _ = fresh(origin, service_workers="block")  # the links are the subject: no offline copy,
+    page.add_init_script(HELD_ENGINE)  # no engine start (conftest: HELD_ENGINE)
     page.goto(f"{origin}/it/pokemon/")  # no calculator on the way: the naruto page is opened by its link
     page.goto(f"{origin}/it/naruto/#{OLD}")
     expect(page).to_have_url(re.compile(f"#{NEW}$"))
