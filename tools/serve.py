@@ -13,6 +13,7 @@ the browser tests and the benchmark see on the wire is what a phone gets.
 from __future__ import annotations
 
 import argparse
+import datetime
 import email.utils
 import functools
 import gzip
@@ -121,10 +122,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not since or "If-None-Match" in self.headers:
             return False
         try:
-            cached = email.utils.parsedate_to_datetime(since).timestamp()
+            cached = email.utils.parsedate_to_datetime(since)
         except (TypeError, ValueError, IndexError, OverflowError):
             return False
-        if int(os.stat(path).st_mtime) > cached:
+        if cached.tzinfo is None:  # "-0000": UTC, as the standard library reads it (not the machine's zone)
+            cached = cached.replace(tzinfo=datetime.timezone.utc)
+        if int(os.stat(path).st_mtime) > cached.timestamp():
             return False
         self.send_response(304)
         self.end_headers()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import email.utils
 import gzip
+import time
 import urllib.error
 import urllib.request
 
@@ -134,3 +136,22 @@ def test_a_revalidation_of_an_unchanged_file_is_answered_not_modified(origin, tm
     request.add_header("If-Modified-Since", "Thu, 01 Jan 1970 00:00:00 GMT")
     with urllib.request.urlopen(request) as response:
         assert response.status == 200 and response.read()
+
+
+def test_a_revalidation_dated_without_a_zone_is_read_as_utc(origin, tmp_path, monkeypatch):
+    """An HTTP date may end in "-0000" (no zone said): UTC, as the standard library reads it, whatever
+    the machine's zone (east of UTC, reading it as local time made an unchanged file look changed)."""
+    monkeypatch.setenv("TZ", "JST-9")
+    time.tzset()
+    (tmp_path / "page" / "index.html.br").write_bytes(b"not really brotli")  # a copy the server chooses itself
+    try:
+        headers, _ = get(origin + "/page/", gzip_ok=True, accept="br")
+        stamp = email.utils.format_datetime(email.utils.parsedate_to_datetime(headers["Last-Modified"])).replace("+0000", "-0000")
+        assert stamp.endswith("-0000")
+        request = urllib.request.Request(origin + "/page/", headers={"Accept-Encoding": "br", "If-Modified-Since": stamp})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(request)
+        assert answer.value.code == 304
+    finally:
+        monkeypatch.undo()
+        time.tzset()
