@@ -232,7 +232,7 @@ _held = weakref.WeakSet()
 
 
 def holding(request, page):
-    """``page``, with the engine held if the test is marked ``engine_held``."""
+    """``page``, with the engine held if the test is marked ``engine_held`` (every page fixture's pages)."""
     if request.node.get_closest_marker("engine_held"):
         page.add_init_script(HELD_ENGINE)
         _held.add(page)
@@ -357,10 +357,10 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
-def cold_page(context, watch):
+def cold_page(context, watch, request):
     """A watched page in a new, empty context (pytest-playwright's ``context``, no service worker):
-    the engine starts in full."""
-    page = context.new_page()
+    the engine starts in full (unless the test holds it: ``engine_held``)."""
+    page = holding(request, context.new_page())
     watch.attach(page)
     yield page
     watch.check()
@@ -378,14 +378,15 @@ def seeded_page(context, watch, site_url, engine_snapshot):
 
 
 @pytest.fixture
-def fresh(browser):
-    """Open new, empty contexts: ``fresh(origin, **context_args)`` -> (context, watched page, watch)."""
+def fresh(browser, request):
+    """Open new, empty contexts: ``fresh(origin, **context_args)`` -> (context, watched page, watch)
+    (its engine held in a test marked ``engine_held``)."""
     opened = []
 
     def open_page(origin: str, **context_args):
         context = browser.new_context(**context_args)
         watch = Watch(origin)
-        page = context.new_page()
+        page = holding(request, context.new_page())
         watch.attach(page)
         opened.append((context, watch))
         return context, page, watch

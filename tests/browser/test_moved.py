@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import expect
 
 from sitebuild.words import words
-from tests.browser.conftest import HELD_ENGINE
 from tests.revision import NEW, OLD, REMOVED, build_revision
 
 
@@ -21,11 +20,11 @@ def revision_site():
     return work / "site"
 
 
+@pytest.mark.engine_held  # the links are the subject: no engine start (conftest: HELD_ENGINE)
 def test_an_old_link_opens_the_successor_or_says_removed(own_server, fresh, revision_site):  # contexts close first
     t = words("it")
     _, origin = own_server(revision_site)
-    _, page, _ = fresh(origin, service_workers="block")  # the links are the subject: no offline copy,
-    page.add_init_script(HELD_ENGINE)  # no engine start (conftest: HELD_ENGINE)
+    _, page, _ = fresh(origin, service_workers="block")  # and no offline copy
     page.goto(f"{origin}/it/pokemon/")  # no calculator on the way: the naruto page is opened by its link
     page.goto(f"{origin}/it/naruto/#{OLD}")
     expect(page).to_have_url(re.compile(f"#{NEW}$"))

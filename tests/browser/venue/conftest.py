@@ -11,7 +11,7 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import engine_held, expect_ready, holding, seed_snapshot
+from tests.browser.conftest import engine_held, expect_ready, seed_snapshot
 
 #: The fake clock's start: a Saturday afternoon at a venue.
 START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
@@ -21,9 +21,9 @@ START = dt.datetime(2026, 11, 28, 14, 0, tzinfo=dt.timezone.utc)
 def page(context, cold_page, site_url, request):
     """A page in a context of its own that has the engine snapshot: its calculators start in ~0.5 s
     (or never, in a test marked ``engine_held``: then it needs no snapshot)."""
-    if not request.node.get_closest_marker("engine_held"):
+    if not engine_held(cold_page):
         seed_snapshot(context, site_url, request.getfixturevalue("engine_snapshot"))
-    return holding(request, cold_page)
+    return cold_page
 
 
 def open_paused(page, url: str, tool: str, init_script: str, at: dt.datetime = START):

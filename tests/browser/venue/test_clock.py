@@ -19,7 +19,7 @@ from calculators.i18n import LANGUAGES, language_folder
 from sitebuild.words import words
 from rules_core import naruto
 from rules_core.clock import MAX_ROUND_MINUTES, MAX_TABLE
-from tests.browser.conftest import HELD_ENGINE, seed_snapshot
+from tests.browser.conftest import holding, seed_snapshot
 from tests.browser.pages import details, field_error, pick_language, summary
 from tests.browser.venue.conftest import START, open_live, open_paused
 
@@ -99,7 +99,7 @@ def test_blitz_round_stays_right_after_a_reload(page, site_url):
 
 
 @pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
-def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url):
+def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browser, watch, site_url, request):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     clock = open_clock(page, site_url, "fr")
     t = words("fr")
@@ -113,8 +113,7 @@ def test_copied_link_opens_the_same_clock_on_another_phone(context, page, browse
     assert link.startswith(f"{site_url}/fr/clock/?") and f"clock.end={end}" in link and "clock.game=pokemon-bo3" in link
 
     other = browser.new_context(service_workers="block")  # as the first phone's `context`
-    second = other.new_page()
-    second.add_init_script(HELD_ENGINE)  # its calculators' start is not the subject
+    second = holding(request, other.new_page())  # its calculators' start is not the subject
     watch.attach(second)
     now = dt.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000, tz=dt.timezone.utc)
     second.clock.install(time=now)

@@ -26,8 +26,8 @@ from tests.browser.venue.conftest import START, open_live, open_paused
 from tests.browser.pages import field_error
 from tests.unit.test_venue_input import python_parse
 
-#: What a link sets is the clock's own (venue/clock-address.js): the page's calculators' engine is not
-#: started (conftest: HELD_ENGINE), except under the fake clock, whose round ends in the game's procedure.
+#: What a link sets is the clock's own (venue/clock-address.js), down to the procedure's link when time
+#: is called: the page's calculators' engine is not started (conftest: HELD_ENGINE).
 pytestmark = pytest.mark.engine_held
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
