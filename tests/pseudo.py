@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from sitebuild.typeset import map_text
-from tests.kept import checkout_files, kept
+from tests.kept import checkout_files, kept, makefile_epochs
 
 OPEN, CLOSE = "\u27e6", "\u27e7"
 ACCENTED = str.maketrans("aceinousyACEINOUSY", "áçéîñöüšýÅÇÉÎÑÖÜŠÝ")
@@ -74,7 +74,6 @@ def pseudo_html(html: str) -> str:
 #: mkdocs.yml's English words (site name, description, the palette toggles' names).
 _YAML_WORDS = re.compile(r"^(site_name|site_description|        name): (?![{\[])(.+)$", re.M)
 _HOOK = "hooks:\n  - sitebuild/mkdocs_hook.py\n"
-WHEEL_EPOCH = "315532800"  # the Makefile's: the wheel's zip dates
 
 
 def _pseudo_yaml(text: str) -> str:
@@ -127,7 +126,7 @@ def build(work: Path) -> Path:
     try:
         run(sys.executable, "tools/compile_catalogs.py")
         run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", "dist", ".",
-            SOURCE_DATE_EPOCH=WHEEL_EPOCH)
+            SOURCE_DATE_EPOCH=makefile_epochs()["wheel"])  # the Makefile's: the wheel's zip dates
         run(sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(work / "site"))
     except subprocess.CalledProcessError as err:
         raise RuntimeError(f"the pseudo-locale build failed: {err.args}\n{err.stdout.decode()}\n{err.stderr.decode()}") from err
