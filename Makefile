@@ -29,7 +29,7 @@ test: lint build chromium variants
 # The site variants the tests build (tests/kept.py): the pseudo-locale's (tests/pseudo.py) and a revision
 # of the rules' (tests/revision.py), built again only when the checkout changed: a test run on an unchanged
 # checkout does not pay for them.
-variants: wheel node_modules/.installed
+variants: build
 	$(PY) -m tests.pseudo
 	$(PY) -m tests.revision
 
@@ -43,7 +43,11 @@ unit: $(VENV)/.installed catalogs
 browser: build chromium variants
 	$(PY) -m pytest -n 2 --dist worksteal tests/browser
 
-build: site
+# The wheel and the site are built again only when what they are made from changed, or the commit
+# (tests/kept.py: the stamp in build/site.sha256): `make test` on a built checkout started ~5 s later
+# for building the same bytes again.
+build:
+	@if test -x $(PY) && $(PY) -m tests.kept current; then echo "site/ is current"; else $(MAKE) --no-print-directory site; fi
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -70,7 +74,9 @@ wheel: $(VENV)/.installed catalogs
 	@ls dist/*.whl
 
 site: wheel node_modules/.installed
+	rm -f build/site.sha256
 	SOURCE_DATE_EPOCH=$(SITE_EPOCH) $(PY) -m mkdocs build --strict --quiet
+	$(PY) -m tests.kept stamp
 
 # The browser tests run Chromium's headless shell; the benchmark, the desktop browser (tools/chromium.py).
 chromium: $(VENV)/.installed

@@ -83,3 +83,28 @@ def build_site(out: Path, docs: Path | None = None) -> subprocess.CompletedProce
     finally:
         if docs is not None:
             config.unlink()
+
+
+#: The stamp of the wheel and site that ``make build`` made last: what they were made from and the
+#: commit's date (the sitemap's), so that a run on an unchanged checkout does not build the same bytes again.
+SITE_STAMP = BUILD / "site.sha256"
+
+
+def site_digest() -> str:
+    return f"{inputs_digest(())} {makefile_epochs()['site']}\n"
+
+
+def site_is_current() -> bool:
+    """site/, the wheel and the hosting files are there, made from the checkout as it is now."""
+    made = [ROOT / "site" / "index.html", ROOT / "build" / "hosting" / "nginx.conf", *(ROOT / "dist").glob("*.whl")]
+    return len(made) == 3 and all(p.is_file() for p in made) and SITE_STAMP.is_file() and SITE_STAMP.read_text() == site_digest()
+
+
+if __name__ == "__main__":  # make build: `current` (exit 1 when the site must be built again), `stamp` (once it was)
+    if sys.argv[1:] == ["current"]:
+        sys.exit(0 if site_is_current() else 1)
+    if sys.argv[1:] == ["stamp"]:
+        BUILD.mkdir(exist_ok=True)
+        SITE_STAMP.write_text(site_digest())
+        sys.exit(0)
+    sys.exit(f"usage: python -m tests.kept current|stamp (got {sys.argv[1:]})")

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from sitebuild.engine import ROOT, engine_paths
+from tests import kept
 from tests.kept import build_site, makefile_epochs
 from tests.revision import build_revision
 
@@ -50,6 +51,20 @@ def test_the_site_is_the_same_bytes_when_built_again(tmp_path):
     assert sorted(again) == sorted(made)
     differ = [name for name in made if made[name].read_bytes() != again[name].read_bytes()]
     assert not differ, f"{len(differ)} files differ, e.g. {differ[:5]}"
+
+
+def test_make_build_builds_again_after_any_change_to_what_the_site_is_made_of(monkeypatch):
+    """`make build` skips the build when its stamp says the site was made from the checkout as it is:
+    true after it ran, false once a file the site is made of differs or the commit's date does."""
+    assert kept.site_is_current()
+    real = Path.read_bytes
+    with monkeypatch.context() as edited:  # one byte more in one input (the checkout itself untouched)
+        edited.setattr(Path, "read_bytes", lambda self: real(self) + (b"!" if self.name == "mkdocs.yml" else b""))
+        assert not kept.site_is_current()
+    with monkeypatch.context() as committed:
+        committed.setattr(kept, "makefile_epochs", lambda: {**makefile_epochs(), "site": "1"})
+        assert not kept.site_is_current()
+    assert kept.site_is_current()
 
 
 def test_a_change_to_the_rules_text_keeps_the_engine_and_the_wheel():
