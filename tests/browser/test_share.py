@@ -30,7 +30,9 @@ def open_link(new_page, url):
     return page
 
 
-@pytest.mark.parametrize(("lang", "other"), [("fr", "it"), ("it", "en"), ("en", "fr")])
+# One pair (conftest: "Languages"): a link's grammar is the same in every language; the pair proves a
+# link copied in one language opens in its own and in another (the languages' words: tests/site).
+@pytest.mark.parametrize(("lang", "other"), [("fr", "it")])
 def test_copied_link_reopens_the_same_calculator(page, open_calc, new_page, site_url, lang, other):
     calc = open_calc(f"{PREFIX[lang]}naruto/", "naruto-rounds")
     page.get_by_label(players_label(lang), exact=True).fill("40")
