@@ -181,6 +181,15 @@ def _turns() -> dict[tuple[str, str], str]:
     return {key: LANGUAGES[i % len(LANGUAGES)] for i, key in enumerate(keys)}
 
 
+def in_its_turn(path: str) -> bool:
+    """Whether the page at ``path`` is the one of its languages (in turn across the pages) that runs a
+    check whose path is the same in every language (conftest: "Languages"): the dark scheme's colours."""
+    kinds = sorted({language_free(p) for p in all_pages()})
+    kind = language_free(path)
+    versions = sorted(p for p in all_pages() if language_free(p) == kind)
+    return versions[kinds.index(kind) % len(versions)] == path
+
+
 def in_its_language(path: str) -> list[tuple[str, str, str]]:
     """The calculators of the page at ``path`` whose turn is this page's language: across the three
     languages, each instance (a rule page's, a blitz copy, the clock's presets) once."""
