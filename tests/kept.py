@@ -85,13 +85,16 @@ def build_site(out: Path, docs: Path | None = None) -> subprocess.CompletedProce
             config.unlink()
 
 
-#: The stamp of the wheel and site that ``make build`` made last: what they were made from and the
-#: commit's date (the sitemap's), so that a run on an unchanged checkout does not build the same bytes again.
+#: The stamp of the wheel and site that ``make build`` made last: what they were made from, the commit's
+#: date (the sitemap's) and the settings the build reads from the environment (the public address, a
+#: wheel given), so that a run on an unchanged checkout does not build the same bytes again.
 SITE_STAMP = BUILD / "site.sha256"
+BUILD_SETTINGS = ("SITE_URL", "RULES_WHEEL_DIR")
 
 
 def site_digest() -> str:
-    return f"{inputs_digest(())} {makefile_epochs()['site']}\n"
+    settings = " ".join(f"{name}={os.environ.get(name)!r}" for name in BUILD_SETTINGS)  # unset is not empty
+    return f"{inputs_digest(())} {makefile_epochs()['site']} {settings}\n"
 
 
 def site_is_current() -> bool:

@@ -55,7 +55,8 @@ def test_the_site_is_the_same_bytes_when_built_again(tmp_path):
 
 def test_make_build_builds_again_after_any_change_to_what_the_site_is_made_of(monkeypatch):
     """`make build` skips the build when its stamp says the site was made from the checkout as it is:
-    true after it ran, false once a file the site is made of differs or the commit's date does."""
+    true after it ran, false once a file the site is made of differs, or the commit's date, or a
+    setting the build reads from the environment."""
     assert kept.site_is_current()
     real = Path.read_bytes
     with monkeypatch.context() as edited:  # one byte more in one input (the checkout itself untouched)
@@ -63,6 +64,9 @@ def test_make_build_builds_again_after_any_change_to_what_the_site_is_made_of(mo
         assert not kept.site_is_current()
     with monkeypatch.context() as committed:
         committed.setattr(kept, "makefile_epochs", lambda: {**makefile_epochs(), "site": "1"})
+        assert not kept.site_is_current()
+    with monkeypatch.context() as addressed:  # SITE_URL=… make build: the public address in the pages
+        addressed.setenv("SITE_URL", "https://rules.example.org/")
         assert not kept.site_is_current()
     assert kept.site_is_current()
 
