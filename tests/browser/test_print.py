@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import expect_ready
 from tests.browser.pages import engine_status, summary
 
 from calculators import evaluate
@@ -15,10 +14,10 @@ from calculators.i18n import Translator
 PAGES = ["naruto/", "fr/judge-tower/", "it/pokemon/"]
 
 
+@pytest.mark.engine_held  # the print styles; a printed verdict: test_print_keeps_a_verdict
 @pytest.mark.parametrize("path", PAGES)
 def test_print_shows_the_rules_only(page, site_url, path):
     page.goto(f"{site_url}/{path}")
-    expect_ready(page.locator(".calc").first)
     # on screen, the chrome is there
     expect(page.locator(".md-header")).to_be_visible()
     page.emulate_media(media="print")

@@ -70,18 +70,6 @@ def test_invalid_link_shows_the_localized_error(new_page, site_url, lang):
     expect(summary(calc)).to_have_text("")
 
 
-def test_language_switcher_keeps_the_fields(open_calc, page, site_url):
-    calc = open_calc("it/naruto/", "naruto-rounds")
-    page.get_by_label(players_label("it"), exact=True).fill("12")
-    expect(summary(calc)).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "it")["summary"])
-    expect(page).to_have_url(f"{site_url}/it/naruto/?naruto-rounds.players=12")
-    pick_language(page, "fr")
-    expect(page).to_have_url(f"{site_url}/fr/naruto/?naruto-rounds.players=12")
-    french = calculator(page, "fr", "naruto-rounds")
-    expect_ready(french)
-    expect(summary(french)).to_have_text(evaluate("naruto-rounds", {"players": "12"}, "fr")["summary"])
-
-
 #: Holds every request to the engine for 2 s: a slow phone's verdict, still on its way.
 SLOW_ENGINE = """const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (message, ...rest) {
