@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import expect_ready, seed_snapshot
+from tests.browser.conftest import expect_ready
 from tests.browser.pages import calculator, field_errors, shame_bar, shame_rows, summary
 
 from calculators import evaluate
@@ -102,14 +102,15 @@ def test_shame_tracker_three_players_until_one_is_out(open_calc, page, lang):
     assert result["eliminated"] == [2] and result["winners_if_library_runs_out"] == [1]
 
 
-def test_every_tracker_button_can_be_tapped_on_a_phone_at_200_percent(fresh, site_url, engine_snapshot):
+def test_every_tracker_button_can_be_tapped_on_a_phone_at_200_percent(phone, site_url):
     """Issue 46, defect 1 (WCAG 1.4.10, 1.4.4): a 412 px phone at 200 % zoom is a ~206 × 457 CSS px
     viewport; the tracker's summary bar must not cover the − and + buttons (a tap on a covered
-    button fails: "… intercepts pointer events")."""
-    context, page, _ = fresh(site_url, viewport={"width": 206, "height": 457}, device_scale_factor=5.25,
-                             is_mobile=True, has_touch=True)
-    seed_snapshot(context, site_url, engine_snapshot)
+    button fails: "… intercepts pointer events"). The warm phone laid out so (no context of its own)."""
+    page = phone
+    page.context.new_cdp_session(page).send("Emulation.setDeviceMetricsOverride", {
+        "width": 206, "height": 457, "deviceScaleFactor": 5.25, "mobile": True, "screenWidth": 206, "screenHeight": 457})
     page.goto(f"{site_url}/it/judge-tower/#calc-judge-tower-shame")
+    assert page.evaluate("document.documentElement.clientWidth") == 206
     words_ = words("it")
     calc = calculator(page, "it", "judge-tower-shame")
     expect_ready(calc)
@@ -124,10 +125,10 @@ def test_every_tracker_button_can_be_tapped_on_a_phone_at_200_percent(fresh, sit
     expect(shame_bar(calc)).to_be_visible()
 
 
-def test_names_typed_before_the_tracker_script_arrives_are_kept(cold_page, site_url):
+def test_names_typed_before_the_tracker_script_arrives_are_kept(seeded_page, site_url):
     """Issue 46 polish: names typed at once into the build's rows, before the widget's script had
     mounted, were replaced by the blank state (seen at machine speed)."""
-    page = cold_page
+    page = seeded_page
     held = []
     page.route("**/widgets/shame-tracker.js", lambda route: held.append(route))  # held until the names are typed
     with page.expect_request("**/widgets/shame-tracker.js"):
