@@ -170,6 +170,7 @@ def test_time_is_called_with_the_procedure_of_the_game(page, site_url, lang):
     expect(details(calc)).to_have_text(verdict["details"])
 
 
+@pytest.mark.engine_held  # the clock around its calculators (conftest: HELD_ENGINE)
 def test_a_link_whose_end_is_past_opens_in_the_time_state(page, site_url):
     past = int(START.timestamp() * 1000) - MINUTE_MS
     clock = open_clock(page, site_url, "it", f"?clock.game=pokemon-bo1&clock.end={past}")
