@@ -31,8 +31,9 @@ from tools.serve import Handler, Server
 
 # --- links that set choices only, or values no control can show ------------------------------------------
 
+# (A link setting Judge Tower's level: test_a_chosen_level_survives_a_reload, its address read again after
+# the reload; and before the engine, test_answers.)
 CHOICE_LINKS = [
-    ("judge-tower/", "judge-tower-hand", {"level": "3"}),
     ("fr/naruto/", "naruto-end-of-time", {"starter": "a", "active": "b"}),
     ("it/pokemon/", "pokemon-time-limit", {"format": "bo3", "in_progress": "yes"}),
 ]
@@ -71,8 +72,7 @@ def test_a_chosen_level_survives_a_reload(page, site_url):
     expect(summary(calc)).to_have_text(evaluate("judge-tower-hand", {"level": "2"}, "fr")["summary"])
 
 
-INVALID_LINKS = [
-    ("pokemon/", "pokemon-time-limit", {"format": "evil"}, "format"),
+INVALID_LINKS = [  # a choice none of the radios is (a capital, here: any other word takes the same branch)
     ("fr/pokemon/", "pokemon-time-limit", {"format": "BO3"}, "format"),
     ("it/judge-tower/", "judge-tower-hand", {"level": "9"}, "level"),
     ("naruto/", "naruto-rounds", {"players": "9" * (CALCULATORS["naruto-rounds"].field("players").max_length + 1)}, "players"),
