@@ -14,7 +14,7 @@ from tests.browser.pages import offline_line
 PHONE = {"width": 412, "height": 839}
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages"; each one's words: tests/site)
 def test_a_phone_with_the_site_saved_says_so_at_the_top(page, site_url, lang):
     """The shared context has stored the whole site: "saved", in view as the page opens (a page
     with calculators, long, and opened at a rule further down: the top is where a page opens)."""
@@ -37,7 +37,7 @@ def test_a_phone_with_the_site_saved_says_so_at_the_top(page, site_url, lang):
     expect(page.get_by_text(t("ui.offline.not_saved"), exact=True)).to_be_in_viewport()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ["it"])  # one language (conftest: "Languages")
 def test_a_phone_without_the_site_saved_never_says_saved(cold_page, site_url, lang):
     """No service worker here (the context blocks it), so nothing is stored and offline.js gives no
     state: "saving…" at the top (what a first visit shows while the copy is made), never "saved"."""

@@ -129,7 +129,8 @@ def test_each_language_says_why_its_copy_was_not_saved(site, page):
 
     data = json.loads(_BLOCK.search((site / page).read_text(encoding="utf-8")).group(1))
     lang = next(lang for lang in LANGUAGES if page.startswith(f"{lang}/")) if "/" in page else "en"
-    for key in ("ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.saved"):
+    for key in ("ui.offline.not_saved_host", "ui.offline.not_saved_network", "ui.offline.saved", "ui.offline.saving",
+                "ui.offline.not_saved"):  # the top line's every state (its browser test: one language)
         assert data["words"][key] == words(lang)(key)
     others = [words(other)("ui.offline.not_saved_host") for other in LANGUAGES if other != lang]
     assert data["words"]["ui.offline.not_saved_host"] not in others
