@@ -69,9 +69,10 @@ def test_a_megabyte_paste_is_refused_and_the_page_stays_responsive(page, site_ur
 # --- The Content-Security-Policy ----------------------------------------------------------------------
 
 
+@pytest.mark.engine_held  # the page's policy (the engine's, under a header: its own test)
 def test_the_policy_is_enforced_and_violations_fail_tests(page, watch, site_url):
     """Negative test: injected inline script and style are blocked, and the watch sees the violations."""
-    open_ready(page, site_url, "fr/naruto/")
+    page.goto(f"{site_url}/fr/naruto/")
     page.evaluate("""() => {
         const s = document.createElement('script');
         s.textContent = 'window.__pwned = 1';
