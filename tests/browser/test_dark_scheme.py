@@ -174,6 +174,7 @@ def test_a_player_out_and_the_leader_read_in_the_dark(page, site_url):
     assert_axe_clean(page)
 
 
+@pytest.mark.engine_held  # the clock's face, its QR dialog and room display (conftest: HELD_ENGINE)
 def test_time_called_its_qr_code_and_the_room_display_read_in_the_dark(page, site_url):
     """Time called (the red face, a table's time, a lost blitz), the QR dialog over it (its code dark on
     light, printed dark on white) and the room display, in the dark scheme. (Real time: the round's end
