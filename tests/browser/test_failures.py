@@ -10,7 +10,6 @@ elsewhere. Time is Playwright's fake clock, never real waiting.
 from __future__ import annotations
 
 import functools
-import json
 import re
 import threading
 from pathlib import Path

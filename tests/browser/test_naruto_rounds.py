@@ -14,7 +14,7 @@ from tests.browser.conftest import expect_ready
 
 from calculators import evaluate
 from calculators.i18n import LANGUAGES, Translator
-from tests.browser.pages import calculator, engine_status, expect_failed_then_retry, summary
+from tests.browser.pages import engine_status, expect_failed_then_retry, summary
 
 
 def players_label(lang: str) -> str:
