@@ -11,6 +11,8 @@ import datetime as dt
 import pytest
 from playwright.sync_api import expect
 
+from calculators.i18n import language_folder
+from sitebuild.words import words
 from tests.browser.conftest import engine_held, expect_ready, seed_snapshot
 
 #: The fake clock's start: a Saturday afternoon at a venue.
@@ -52,3 +54,9 @@ def open_live(page, url: str, tool: str):
     for calc in [] if engine_held(page) else page.locator(".calc[data-calc]").all():
         expect_ready(calc)
     return located
+
+
+def open_blitz_clock(page, site_url: str, lang: str, tool: str):
+    """``open_live`` on the round clock of ``lang`` with Naruto's blitz chosen: its words and ``tool``'s locator."""
+    prefix = language_folder(lang)
+    return words(lang), open_live(page, f"{site_url}/{prefix}clock/?clock.game=naruto-blitz", tool)

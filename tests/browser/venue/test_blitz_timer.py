@@ -17,7 +17,7 @@ from calculators.players import player
 from rules_core.players import Player
 from sitebuild.words import words
 from rules_core.naruto import BLITZ_ACTION_SECONDS, BLITZ_WARNINGS_TO_LOSE
-from tests.browser.venue.conftest import open_live, open_paused
+from tests.browser.venue.conftest import open_blitz_clock, open_paused
 
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -65,8 +65,7 @@ def test_action_signal_after_the_rules_seconds(page, site_url, lang):
 @pytest.mark.parametrize("lang", ["it"])  # one language (conftest: "Languages")
 def test_the_second_warning_loses_the_game(new_page, site_url, lang):
     page = new_page()  # no time passes: the shared context
-    t = words(lang)
-    timer = open_live(page, f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz", ".blitz-timer")
+    t, timer = open_blitz_clock(page, site_url, lang, ".blitz-timer")
     name = player(t, Player.B)
     warn = timer.get_by_role("button", name=t("blitz.warn", name=name), exact=True)
     rule = page.get_by_role("link", name=t("blitz.rule"))

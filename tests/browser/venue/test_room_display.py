@@ -20,7 +20,7 @@ from sitebuild.words import words
 from tests.browser.pages import assert_axe_clean, field_error, summary
 from tests.browser.test_each_page import too_small
 from tests.browser.test_qr import decoded, qr_dialog
-from tests.browser.venue.conftest import START, open_live, open_paused
+from tests.browser.venue.conftest import START, open_blitz_clock, open_live, open_paused
 from tests.browser.venue.test_clock import RECORDER, game_name
 
 PREFIX = {lang: language_folder(lang) for lang in LANGUAGES}
@@ -115,8 +115,7 @@ def test_the_room_display_shows_the_clock_page_s_time_and_calls_time_once(page, 
 @pytest.mark.parametrize("lang", ["fr"])  # one language (conftest: "Languages")
 def test_the_room_display_is_reached_in_one_tap_and_kept_in_the_address(new_page, site_url, lang):
     page = new_page()  # no time passes: the shared context
-    t = words(lang)
-    clock = open_live(page, f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz", ".clock")
+    t, clock = open_blitz_clock(page, site_url, lang, ".clock")
     clock.get_by_role("button", name=t("clock.room"), exact=True).click()
     expect(page.locator("html")).to_have_attribute("data-clock-view", "room")
     expect(page).to_have_url(f"{site_url}/{PREFIX[lang]}clock/?clock.game=naruto-blitz&clock.view=room")
