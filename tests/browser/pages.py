@@ -181,13 +181,19 @@ def _turns() -> dict[tuple[str, str], str]:
     return {key: LANGUAGES[i % len(LANGUAGES)] for i, key in enumerate(keys)}
 
 
+@functools.cache
+def _page_turns() -> frozenset[str]:
+    """Of each page's languages, the one whose turn it is (in turn across the pages, as ``_turns``)."""
+    pages = all_pages()
+    kinds = sorted({language_free(p) for p in pages})
+    versions = [sorted(p for p in pages if language_free(p) == kind) for kind in kinds]
+    return frozenset(paths[i % len(paths)] for i, paths in enumerate(versions))
+
+
 def in_its_turn(path: str) -> bool:
     """Whether the page at ``path`` is the one of its languages (in turn across the pages) that runs a
     check whose path is the same in every language (conftest: "Languages"): the dark scheme's colours."""
-    kinds = sorted({language_free(p) for p in all_pages()})
-    kind = language_free(path)
-    versions = sorted(p for p in all_pages() if language_free(p) == kind)
-    return versions[kinds.index(kind) % len(versions)] == path
+    return path in _page_turns()
 
 
 def in_its_language(path: str) -> list[tuple[str, str, str]]:
