@@ -1,6 +1,7 @@
-"""Site variants the tests build (the pseudo-locale's, a revision of the rules'), kept in build/<name>/
-beside the digest of what they were made from: ``make test`` prepares them before the run, so a run on an
-unchanged checkout builds none of them, and a run after any edit builds them again."""
+"""Builds kept while what they are made from is unchanged: the site variants the tests build (the
+pseudo-locale's, a revision of the rules'), in build/<name>/ beside the digest of their inputs, and the
+stamp of ``make build``'s wheel and site (build/site.sha256). ``make test`` prepares them before the run,
+so a run on an unchanged checkout builds none of them, and a run after any edit builds them again."""
 
 from __future__ import annotations
 
